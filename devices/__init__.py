@@ -1,0 +1,1 @@
+"""Device drivers: typed events and commands, one driver per device kind, and the transports."""

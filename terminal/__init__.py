@@ -1,0 +1,1 @@
+"""The application: table controller, journal, configuration, roles, command line and Textual console."""
