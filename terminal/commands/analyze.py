@@ -1,0 +1,41 @@
+"""``dealer-terminal analyze GAME [--decks N] [--json]``: exact odds and house edge of every wager.
+
+Each family provides ``rules.<family>.analyze.analyze(data, decks)`` returning a
+:class:`rules.analysis.Analysis`, where ``data`` is the variant file's mapping.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from typing import Any
+
+from terminal.errors import UserError
+from terminal.games import get_game
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("analyze", help="exact probability and house edge of every wager of a game")
+    p.add_argument("game", help="game id, e.g. baccarat/ez-panda8")
+    p.add_argument("--decks", type=int, default=None, help="number of decks (default: the variant's)")
+    p.add_argument("--json", action="store_true", help="one JSON object for other programs")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    if args.decks is not None and not 1 <= args.decks <= 16:
+        raise UserError(f"--decks must be 1 to 16, not {args.decks}")
+    try:
+        module = importlib.import_module(f"rules.{game.family}.analyze")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"rules.{game.family}"):
+            raise UserError(f"analyze is not available yet for the {game.family} family ({game.id})") from None
+        raise
+    result = module.analyze(game.data, args.decks)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1))
+    else:
+        print(result.to_text(), end="")
+    return 0
