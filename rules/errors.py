@@ -18,3 +18,7 @@ class CardParseError(RulesError, ValueError):
 
 class DeckError(RulesError, ValueError):
     """A deck specification, or a set of cards, that does not fit the deck."""
+
+
+class HandError(RulesError, ValueError):
+    """A set of cards an evaluator cannot rank: the wrong number of cards, or a card the game does not use."""
