@@ -1,0 +1,99 @@
+"""``dealer-terminal journal verify|export [FILE]``: check the hash chain; export a replayable scenario.
+
+Exit status (docs/technician-guide.md): 0 the chain is intact; 2 the file is missing, not a journal,
+or verification found tampering — the same "bad input" status as any other bad file, with one line on
+stderr naming the file and the first bad row (every problem is listed on stdout). 1 stays reserved for
+internal failures, so a monitor can tell "this journal is bad" from "the software broke".
+Without FILE the journal of the effective configuration is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from terminal.errors import UserError
+from terminal.journal import JournalTampered, open_for_check
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("journal", help="verify the journal's hash chain, or export it as a scenario")
+    jsub = p.add_subparsers(dest="journal_command", metavar="ACTION", parser_class=type(p))
+    v = jsub.add_parser("verify", help="check every row of the chain; name any edited, deleted or moved row")
+    v.add_argument("file", nargs="?", help="journal file (default: the configured journal.path)")
+    v.add_argument("--expect-head", metavar="HASH", help="the head hash recorded earlier (catches rewrites)")
+    v.add_argument("--json", action="store_true", help="one JSON object for other programs")
+    v.set_defaults(handler=run_verify)
+    e = jsub.add_parser("export", help="write the journal as a scenario that `replay` accepts")
+    e.add_argument("file", nargs="?", help="journal file (default: the configured journal.path)")
+    e.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    e.add_argument(
+        "--format", choices=("yaml", "json"), default=None, help="default: from OUT's suffix, else yaml"
+    )
+    e.add_argument("--game", help="game id to record (default: from the journal's last config entry)")
+    e.add_argument("--all", action="store_true", help="also include every entry (logins, config, modes …)")
+    e.add_argument("--force", action="store_true", help="export even if verification fails")
+    e.set_defaults(handler=run_export)
+    p.set_defaults(handler=_need_action(p))
+
+
+def _need_action(p: argparse.ArgumentParser) -> Any:
+    def handler(args: argparse.Namespace) -> int:
+        raise UserError("journal: choose an action: verify or export")
+
+    return handler
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    if args.file:
+        return Path(args.file)
+    from terminal.config import load_config  # the configured journal, only when no file is named
+
+    return Path(load_config().journal.path)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    path = _journal_path(args)
+    with open_for_check(path) as journal:
+        report = journal.verify(expect_head=args.expect_head)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        for problem in report.problems:
+            print(f"{report.path}: {problem}")
+        state = "intact" if report.ok else f"{len(report.problems)} problems"
+        print(f"{report.path}: {report.count} entries, head {report.head}: {state}")
+    if not report.ok:
+        raise JournalTampered(report.summary(), report)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    path = _journal_path(args)
+    with open_for_check(path) as journal:
+        report = journal.verify()
+        if not report.ok and not args.force:
+            raise JournalTampered(report.summary() + " (use --force to export anyway)", report)
+        doc = journal.export(game=args.game, include_all=args.all)
+    fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "yaml")
+    text = (
+        json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+        if fmt == "json"
+        else yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+    )
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+        print(
+            f"{args.output}: {len(doc['events'])} round events from {report.count} entries", file=sys.stderr
+        )
+    else:
+        sys.stdout.write(text)
+    return 0
