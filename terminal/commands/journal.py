@@ -54,7 +54,7 @@ def _journal_path(args: argparse.Namespace) -> Path:
         return Path(args.file)
     from terminal.config import load_config  # the configured journal, only when no file is named
 
-    return Path(load_config().journal.path)
+    return load_config(demo=False).journal.resolved_path()
 
 
 def run_verify(args: argparse.Namespace) -> int:

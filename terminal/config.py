@@ -1,0 +1,426 @@
+"""The table configuration: YAML validated strictly into typed models, with every error located.
+
+Layers, lowest first (a higher layer overrides a lower one key by key; mappings merge, lists and
+scalars replace, ``null`` removes a key so the default applies):
+
+1. built-in defaults (:data:`DEFAULTS`);
+2. the main file: ``--config F`` if given, else ``/etc/dealer-terminal/config.yaml`` if it exists,
+   else (for ``run``) the built-in demo table ``config/tables/paigow.yaml``;
+3. drop-ins: ``conf.d/*.yaml`` beside the main file, in name order (systemd style);
+4. environment: ``DEALER_TERMINAL_<SECTION>__<KEY>=value`` (``__`` nests; values read as YAML
+   scalars), e.g. ``DEALER_TERMINAL_TABLE__SEATS=6``. Names without ``__`` are settings, not keys:
+   ``DEALER_TERMINAL_CONFIG`` (the main file) and ``DEALER_TERMINAL_STATE_DIR`` (where the journal
+   goes by default; the systemd unit sets it to ``/var/lib/dealer-terminal``);
+5. command line: ``--set table.seats=6`` (repeatable).
+
+Unknown keys are errors. :func:`check_config` returns *every* problem, each naming the file and line
+(or the environment variable or ``--set``) and the field; :func:`load_config` raises one
+:class:`ConfigError` holding them all.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from terminal.errors import UserError
+from terminal.paths import config_dir
+from terminal.roles import Role, parse_pin_hash
+from terminal.yamlfile import PathKey, load_yaml
+
+ETC_DIR = Path("/etc/dealer-terminal")
+ENV_PREFIX = "DEALER_TERMINAL_"
+DEFAULT_JOURNAL = "journal.sqlite3"  # relative paths are in the state directory (state_dir())
+DEMO_TABLE = "paigow"  # config/tables/<name>.yaml used by `run` when nothing else is configured
+
+DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel")
+URL_SCHEMES = ("emu", "socket", "usb", "gpio", "pty")
+
+DEFAULTS: dict[str, Any] = {
+    "journal": {"path": DEFAULT_JOURNAL},
+    "console": {"repaint_hz": 10},
+    "security": {"max_failures": 5, "lockout_seconds": 300},
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class Limits(_Strict):
+    """Table limits per wager, in cents."""
+
+    min_cents: int = Field(ge=0)
+    max_cents: int = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Limits:
+        if self.max_cents < self.min_cents:
+            raise ValueError(f"max_cents ({self.max_cents}) is below min_cents ({self.min_cents})")
+        return self
+
+
+class TableConfig(_Strict):
+    """The table: which game is dealt, how many seats, the limits and the fee schedule."""
+
+    id: str = Field(default="table-1", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+    name: str = ""
+    game: str
+    seats: int = Field(ge=1, le=10)
+    limits: Limits
+    fee_schedule: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        from terminal.games import load_games
+
+        games = load_games()
+        if value not in games:
+            family = value.split("/", 1)[0]
+            near = [g for g in games if g.startswith(family + "/")] or sorted(games)
+            raise ValueError(f"unknown game {value!r}; known: {', '.join(near[:8])}")
+        return value
+
+
+class DeviceConfig(_Strict):
+    """One device: its kind, where it is attached, and the firmware it must run.
+
+    ``url``: ``emu://PROFILE`` (an emulator profile in ``config/emulators/``), a ``/dev/...`` path
+    (prefer ``/dev/serial/by-id/...`` or a udev name such as ``/dev/dealer/shoe``), ``socket://host:port``,
+    ``usb://VID:PID[/SERIAL]``, ``gpio://...`` (buttons and lamps) or ``pty://PATH``.
+    """
+
+    kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
+    url: str
+    firmware_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    baud: int = Field(default=115200, gt=0)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        if value.startswith("/dev/"):
+            return value
+        m = re.match(r"^([a-z]+)://(.+)$", value)
+        if not m or m.group(1) not in URL_SCHEMES:
+            schemes = ", ".join(f"{s}://" for s in URL_SCHEMES)
+            raise ValueError(f"{value!r} is not a device address (a /dev/ path or one of {schemes})")
+        scheme, rest = m.groups()
+        if scheme == "emu":
+            profiles = emulator_profiles()
+            # Until the emulator profiles land (config/emulators/ empty) any profile name is accepted.
+            if profiles and rest not in profiles:
+                raise ValueError(f"no emulator profile {rest!r}; known: {', '.join(sorted(profiles))}")
+        elif scheme == "usb" and not re.match(r"^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}(/.+)?$", rest):
+            raise ValueError(f"{value!r}: a USB device is usb://VID:PID[/SERIAL] in hex")
+        elif scheme == "socket" and not re.match(r"^[^:/]+:\d+$", rest):
+            raise ValueError(f"{value!r}: a socket is socket://host:port")
+        return value
+
+
+class RoleConfig(_Strict):
+    """A role's PIN, as its scrypt hash (``dealer-terminal config hash-pin`` prints one)."""
+
+    pin_hash: str
+
+    @field_validator("pin_hash")
+    @classmethod
+    def _hash(cls, value: str) -> str:
+        parse_pin_hash(value)  # ValueError says what is wrong
+        return value
+
+
+class JournalConfig(_Strict):
+    """Where the journal lives; a relative path is inside :func:`state_dir`."""
+
+    path: str = Field(default=DEFAULT_JOURNAL, min_length=1)
+
+    def resolved_path(self, env: Mapping[str, str] | None = None) -> Path:
+        """The journal file: ``path`` if absolute, else ``state_dir() / path``."""
+        p = Path(self.path).expanduser()
+        return p if p.is_absolute() else state_dir(env) / p
+
+
+def state_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where the terminal keeps its state: ``$DEALER_TERMINAL_STATE_DIR`` (the systemd unit sets
+    ``/var/lib/dealer-terminal``), else ``$XDG_STATE_HOME/dealer-terminal``, else
+    ``~/.local/state/dealer-terminal``."""
+    environ = os.environ if env is None else env
+    if environ.get(ENV_PREFIX + "STATE_DIR"):
+        return Path(environ[ENV_PREFIX + "STATE_DIR"])
+    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "dealer-terminal"
+
+
+class ConsoleConfig(_Strict):
+    """The console: repaint rate, keymap overrides (binding id -> keys), physical buttons (id -> action)."""
+
+    repaint_hz: float = Field(default=10, ge=1, le=60)
+    keymap: dict[str, str] = Field(default_factory=dict)
+    buttons: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("keymap", "buttons")
+    @classmethod
+    def _known_actions(cls, value: dict[str, str], info: Any) -> dict[str, str]:
+        from terminal.console.view import ACTION_IDS
+
+        names = value.keys() if info.field_name == "keymap" else value.values()
+        for name in names:
+            if name not in ACTION_IDS:
+                raise ValueError(f"unknown action {name!r}; actions: {', '.join(ACTION_IDS)}")
+        return value
+
+
+class SecurityConfig(_Strict):
+    """PIN lockout."""
+
+    max_failures: int = Field(default=5, ge=1, le=20)
+    lockout_seconds: float = Field(default=300, ge=0)
+
+
+class TerminalConfig(_Strict):
+    """The whole configuration of one terminal."""
+
+    table: TableConfig
+    devices: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")], DeviceConfig] = Field(
+        default_factory=dict
+    )
+    roles: dict[Role, RoleConfig] = Field(default_factory=dict)
+    journal: JournalConfig = Field(default_factory=JournalConfig)
+    console: ConsoleConfig = Field(default_factory=ConsoleConfig)
+    security: SecurityConfig = Field(default_factory=SecurityConfig)
+
+    def pins(self) -> dict[Role, str]:
+        """Each role's stored PIN hash, for :class:`terminal.roles.Access`."""
+        return {role: rc.pin_hash for role, rc in self.roles.items()}
+
+    def redacted(self) -> dict[str, Any]:
+        """The configuration as JSON with the PIN hashes hidden (for logs and the technician screen)."""
+        data = self.model_dump(mode="json")
+        for role in data.get("roles", {}).values():
+            role["pin_hash"] = "<redacted>"
+        return data
+
+
+def emulator_profiles() -> set[str]:
+    """The names of the emulator profiles in ``config/emulators/``."""
+    base = config_dir() / "emulators"
+    return {p.stem for p in base.glob("*.yaml")} | {p.stem for p in base.glob("*.yml")}
+
+
+# -- layering with provenance --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One configuration error: where (``file:line``, ``env NAME`` or ``--set``), which field, what."""
+
+    where: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.field}: {self.message}"
+
+
+class ConfigError(UserError):
+    """The configuration is invalid; ``problems`` lists every error."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more errors)" if len(self.problems) > 1 else ""
+        super().__init__(f"{first}{more}")
+
+
+class _Layers:
+    """The merged data plus, for each key path, where its value came from."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] = {}
+        self.origin: dict[PathKey, str] = {}
+
+    def merge(self, data: Any, origin_of: Any, base: PathKey = ()) -> None:
+        """Merge ``data`` into the tree at ``base``; ``origin_of(path)`` names where each key came from."""
+        if not isinstance(data, dict):
+            return
+        target = self._node(base)
+        for key, value in data.items():
+            path = (*base, key)
+            self.origin[path] = origin_of(path)
+            if value is None:
+                target.pop(key, None)
+                self._forget(path)
+            elif isinstance(value, dict) and isinstance(target.get(key), dict):
+                self.merge(value, origin_of, path)
+            else:
+                self._forget(path)
+                self.origin[path] = origin_of(path)
+                target[key] = copy.deepcopy(value)
+                self._record_inner(value, path, origin_of)
+
+    def _record_inner(self, value: Any, path: PathKey, origin_of: Any) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                self.origin[(*path, k)] = origin_of((*path, k))
+                self._record_inner(v, (*path, k), origin_of)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                self.origin[(*path, i)] = origin_of((*path, i))
+                self._record_inner(v, (*path, i), origin_of)
+
+    def _forget(self, path: PathKey) -> None:
+        n = len(path)
+        for k in [k for k in self.origin if len(k) > n and k[:n] == path]:
+            del self.origin[k]
+
+    def _node(self, path: PathKey) -> dict[str, Any]:
+        node = self.data
+        for k in path:
+            node = node.setdefault(k, {})  # type: ignore[arg-type]
+        return node
+
+    def where(self, path: PathKey) -> str:
+        k = tuple(path)
+        while k:
+            if k in self.origin:
+                return self.origin[k]
+            k = k[:-1]
+        return self.origin.get((), "defaults")
+
+
+def _file_layer(layers: _Layers, path: Path, problems: list[Problem]) -> None:
+    try:
+        doc = load_yaml(path)
+    except UserError as exc:
+        problems.append(
+            Problem(str(path), "(file)", str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}"))
+        )
+        return
+    if doc.data is None:
+        return
+    if not isinstance(doc.data, dict):
+        problems.append(
+            Problem(f"{path}:{doc.line_of(()) or 1}", "(top level)", "a configuration is a mapping")
+        )
+        return
+    for key in doc.data:
+        if not isinstance(key, str):
+            problems.append(Problem(f"{path}:{doc.line_of((key,))}", str(key), "keys are text"))
+    layers.merge(doc.data, lambda p: f"{path}:{doc.line_of(p) or 1}")
+
+
+def _env_layer(layers: _Layers, env: Mapping[str, str], problems: list[Problem]) -> None:
+    for name in sorted(env):
+        # Only SECTION__KEY names are configuration; single names (CONFIG, STATE_DIR) are settings.
+        if not name.startswith(ENV_PREFIX) or "__" not in name[len(ENV_PREFIX) :]:
+            continue
+        keys = [k.lower() for k in name[len(ENV_PREFIX) :].split("__")]
+        if not all(keys):
+            problems.append(Problem(f"env {name}", name, "empty key in the variable name"))
+            continue
+        value = _scalar(env[name])
+        tree: Any = value
+        for k in reversed(keys):
+            tree = {k: tree}
+        layers.merge(tree, lambda p, n=name: f"env {n}")
+
+
+def _set_layer(layers: _Layers, sets: Sequence[str], problems: list[Problem]) -> None:
+    for item in sets:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            problems.append(Problem(f"--set {item}", item, "expected KEY.PATH=VALUE"))
+            continue
+        tree: Any = _scalar(raw)
+        for k in reversed(key.strip().split(".")):
+            tree = {k: tree}
+        layers.merge(tree, lambda p, i=item: f"--set {i}")
+
+
+def _scalar(text: str) -> Any:
+    try:
+        return yaml.safe_load(text) if text.strip() else ""
+    except yaml.YAMLError:
+        return text
+
+
+def config_files(main: str | Path | None = None, *, demo: bool = False) -> list[Path]:
+    """The files that make up the configuration, lowest first (main file, then its conf.d drop-ins)."""
+    if main is not None:
+        main_path = Path(main)
+    elif (ETC_DIR / "config.yaml").exists():
+        main_path = ETC_DIR / "config.yaml"
+    elif demo:
+        return [config_dir() / "tables" / f"{DEMO_TABLE}.yaml"]
+    else:
+        return []
+    return [main_path, *sorted((main_path.parent / "conf.d").glob("*.yaml"))]
+
+
+def check_config(
+    files: Sequence[str | Path],
+    *,
+    env: Mapping[str, str] | None = None,
+    sets: Sequence[str] = (),
+) -> tuple[TerminalConfig | None, list[Problem]]:
+    """Layer the defaults, ``files``, the environment and ``sets``; validate; return every problem."""
+    problems: list[Problem] = []
+    layers = _Layers()
+    environ = os.environ if env is None else env
+    layers.merge(copy.deepcopy(DEFAULTS), lambda p: "defaults")
+    for f in files:
+        _file_layer(layers, Path(f), problems)
+    _env_layer(layers, environ, problems)
+    _set_layer(layers, sets, problems)
+    if problems:
+        return None, problems  # unreadable input: the model errors would only repeat it
+    try:
+        return TerminalConfig.model_validate(layers.data), []
+    except ValidationError as exc:
+        for err in exc.errors(include_url=False):
+            loc = tuple(err["loc"])
+            # pydantic adds the value's type to dict-key locations ("[key]"); keep the data path.
+            path = tuple(p for p in loc if not (isinstance(p, str) and p.startswith("[")))
+            where = layers.where(path[:-1]) if err["type"] == "missing" else layers.where(path)
+            message = err["msg"].removeprefix("Value error, ")
+            if err["type"] == "extra_forbidden":
+                message = "unknown key"
+            problems.append(Problem(where, ".".join(str(p) for p in path) or "(top level)", message))
+    problems.sort(key=_problem_order)
+    return None, problems
+
+
+def _problem_order(p: Problem) -> tuple[str, int, str]:
+    file, _, line = p.where.rpartition(":")
+    return (file, int(line), p.field) if line.isdigit() else (p.where, 0, p.field)
+
+
+def load_config(
+    main: str | Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    sets: Sequence[str] = (),
+    demo: bool = True,
+) -> TerminalConfig:
+    """The effective configuration (see the module docstring for the layers); ConfigError if invalid.
+
+    ``main`` may also come from ``DEALER_TERMINAL_CONFIG``. With nothing configured and ``demo``, the
+    built-in demo table.
+    """
+    environ = os.environ if env is None else env
+    if main is None and environ.get(ENV_PREFIX + "CONFIG"):
+        main = environ[ENV_PREFIX + "CONFIG"]
+    cfg, problems = check_config(config_files(main, demo=demo), env=environ, sets=sets)
+    if problems or cfg is None:
+        raise ConfigError(problems or [Problem("configuration", "(top level)", "nothing configured")])
+    return cfg

@@ -1,0 +1,173 @@
+"""The view model: everything the dealer screen shows, as plain frozen dataclasses.
+
+The controller folds the round and the devices into a :class:`TableView` and posts it to the console;
+tests and the demo build one directly. Nothing here imports Textual or the round engine: alerts arrive
+in the alert contract's JSON form (DESIGN.md §4), cards in the card-room notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: Every dealer action, by id. The same ids name the console's key bindings (remappable with
+#: ``console.keymap``) and the physical buttons (``console.buttons`` maps a button id to one).
+DEALER_ACTIONS: tuple[str, ...] = (
+    "new-round",
+    "confirm",
+    "misdeal",
+    "undo",
+    "call-floor",
+    "house-way",
+    "bank-offered",
+    "bank-accepted",
+    "bank-declined",
+    "clear-alert",
+)
+#: Actions that change the console's mode (each behind a PIN but the dealer's).
+MODE_ACTIONS: tuple[str, ...] = ("technician", "maintenance", "dealer")
+ACTION_IDS: tuple[str, ...] = DEALER_ACTIONS + MODE_ACTIONS
+
+SEVERITY_ORDER = {"stop": 0, "warning": 1, "info": 2}
+
+
+def fmt_cents(cents: int, *, sign: bool = False) -> str:
+    """Money for the screen: ``$1,234.50``; with ``sign``, ``+$5.00`` / ``−$5.00``."""
+    neg = cents < 0
+    whole, part = divmod(abs(cents), 100)
+    text = f"${whole:,}" + (f".{part:02d}" if part else "")
+    if sign:
+        return ("−" if neg else "+") + text if cents else text
+    return ("−" if neg else "") + text
+
+
+@dataclass(frozen=True)
+class WagerView:
+    """One wager on a seat's betting spot."""
+
+    spot: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand (or a set part of one: ``high``/``low``), cards in the notation (``??`` unread)."""
+
+    cards: tuple[str, ...]
+    name: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat: who sits there, what they wagered, their hands, and whether the action is on them."""
+
+    seat: int
+    occupied: bool = True
+    player: str = ""
+    wagers: tuple[WagerView, ...] = ()
+    hands: tuple[HandView, ...] = ()
+    action: bool = False
+    player_dealer: bool = False
+    status: str = ""
+
+    @property
+    def label(self) -> str:
+        """``Seat 3`` or the banker's name."""
+        return "Dealer" if self.seat == 0 else f"Seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class AlertView:
+    """An alert as the contract gives it: ``{code, severity, ruling, remedy, cite, seat?, card?, clear_role}``."""
+
+    code: str
+    severity: str
+    ruling: str
+    remedy: str
+    cite: str
+    clear_role: str
+    message: str = ""
+    seat: int | None = None
+    card: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AlertView:
+        """From the alert contract's JSON (``Alert.to_json()``); extra keys are ignored."""
+        cite = data.get("cite", "")
+        if isinstance(cite, Mapping):
+            cite = ", ".join(str(cite[k]) for k in ("seed", "section", "lines") if cite.get(k))
+        return cls(
+            code=str(data["code"]),
+            severity=str(data.get("severity", "stop")),
+            ruling=str(data.get("ruling", "CALL_FLOOR")),
+            remedy=str(data.get("remedy", "")),
+            cite=str(cite),
+            clear_role=str(data.get("clear_role", "floor")),
+            message=str(data.get("message", "")),
+            seat=data.get("seat"),
+            card=data.get("card"),
+        )
+
+
+@dataclass(frozen=True)
+class DeviceView:
+    """A device's health: ``ok``, ``warning``, ``fault``, ``offline`` or ``disabled``."""
+
+    name: str
+    kind: str
+    state: str = "ok"
+    detail: str = ""
+    firmware: str = ""
+    firmware_sha256: str = ""
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    """One line of the settlement, in action order. ``cents`` is what the seat receives (negative: pays)."""
+
+    who: str
+    outcome: str  # wins | loses | push | returned | fee | bank
+    cents: int
+    seat: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything on the dealer screen."""
+
+    game_id: str
+    game_name: str
+    room: str = ""
+    table_id: str = ""
+    open: bool = True
+    phase: str = "waiting"  # waiting | dealing | setting | settlement | closed
+    round_no: int = 0
+    player_dealer: str = ""  # "Seat 3", "House", "" before a round
+    deal_no: int | None = None  # the player-dealer's deal 1 or 2
+    seats: tuple[SeatView, ...] = ()
+    banker: SeatView | None = None
+    next_step: str = ""
+    next_detail: str = ""
+    alerts: tuple[AlertView, ...] = ()
+    devices: tuple[DeviceView, ...] = ()
+    settlement: tuple[SettlementLine, ...] = ()
+    fee_cents: int = 0
+    live: bool = True  # False in maintenance: the table is not live
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def active_alert(self) -> AlertView | None:
+        """The alert to show: the most severe, the earliest of those."""
+        if not self.alerts:
+            return None
+        return min(self.alerts, key=lambda a: SEVERITY_ORDER.get(a.severity, 3))
+
+    def without_alert(self, code: str) -> TableView:
+        """This view with the first alert of ``code`` removed (for the demo and tests)."""
+        for i, a in enumerate(self.alerts):
+            if a.code == code:
+                return replace(self, alerts=self.alerts[:i] + self.alerts[i + 1 :])
+        return self
