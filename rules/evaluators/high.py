@@ -260,7 +260,8 @@ def evaluate_high(cards: Sequence[Card], rules: HighRules = HighRules()) -> Hand
     """
     if not 5 <= len(cards) <= 9:
         raise HandError(f"a high hand is the best five of 5 to 9 cards, not {len(cards)}")
-    indices = _check(cards, rules, "high hand")
+    # sorted, so that the cards shown are the same whatever order the cards came in
+    indices = sorted(_check(cards, rules, "high hand"), reverse=True)
     fast = fast_rankers(rules)
     value, used = _best(indices, fast)
     return HandRank(value, _t.category_name(value), _display(used, value))
@@ -276,7 +277,7 @@ def evaluate_omaha(hole: Sequence[Card], board: Sequence[Card], rules: HighRules
     if not 3 <= len(board) <= 5:
         raise HandError(f"Omaha plays three of 3 to 5 board cards, not {len(board)}")
     indices = _check([*hole, *board], rules, "Omaha hand")
-    h, b = indices[: len(hole)], indices[len(hole) :]
+    h, b = sorted(indices[: len(hole)], reverse=True), sorted(indices[len(hole) :], reverse=True)
     rank5 = fast_rankers(rules).rank5
     best = -1
     used: tuple[int, ...] = ()
