@@ -26,6 +26,7 @@ from rules.evaluators.high import (
     rank7_fast,
 )
 
+STANDARD = HighRules()
 BUG = HighRules(joker=JokerMode.BUG)
 WILD = HighRules(joker=JokerMode.WILD)
 MEXICAN_STUD = HighRules(
@@ -50,11 +51,11 @@ def deck_of(rules: HighRules) -> list[int]:
     return cards + ([JOKER_INDEX] if rules.joker is not JokerMode.NONE else [])
 
 
-def val(text: str, rules: HighRules = HighRules()) -> int:
+def val(text: str, rules: HighRules = STANDARD) -> int:
     return evaluate_high(parse_cards(text), rules).value
 
 
-def cat(text: str, rules: HighRules = HighRules()) -> str:
+def cat(text: str, rules: HighRules = STANDARD) -> str:
     return evaluate_high(parse_cards(text), rules).category
 
 
