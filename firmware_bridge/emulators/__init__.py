@@ -1,1 +1,48 @@
-"""emulators."""
+"""Emulated firmware of every device kind, driven by YAML profiles (config/emulators/).
+
+Emulators speak the reference protocol over the same transports as real devices. Reach one as
+``emu://PROFILE`` through pyserial (see :mod:`firmware_bridge.emulators.protocol_emu`) or over a pty
+with :func:`firmware_bridge.emulators.runner.start_pty_emulator`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from firmware_bridge.emulators.base import Emulator
+from firmware_bridge.emulators.dicecup import DiceCupEmulator
+from firmware_bridge.emulators.panel import PanelEmulator
+from firmware_bridge.emulators.profile import Profile, ProfileError, load_profile, parse_profile
+from firmware_bridge.emulators.shoe import ShoeEmulator
+from firmware_bridge.emulators.shuffler import ShufflerEmulator
+
+EMULATORS: dict[str, type[Emulator]] = {
+    "shuffler": ShufflerEmulator,
+    "shoe": ShoeEmulator,
+    "dice_cup": DiceCupEmulator,
+    "panel": PanelEmulator,
+}
+
+
+def build_emulator(
+    profile: Profile | str | Path, *, profile_dir: str | Path | None = None, now: float = 0.0
+) -> Emulator:
+    """The emulator for ``profile`` (a :class:`Profile`, a path, or a name looked up in ``profile_dir``)."""
+    if not isinstance(profile, Profile):
+        profile = load_profile(profile, profile_dir)
+    return EMULATORS[profile.kind](profile, now=now)
+
+
+__all__ = [
+    "EMULATORS",
+    "DiceCupEmulator",
+    "Emulator",
+    "PanelEmulator",
+    "Profile",
+    "ProfileError",
+    "ShoeEmulator",
+    "ShufflerEmulator",
+    "build_emulator",
+    "load_profile",
+    "parse_profile",
+]

@@ -1,0 +1,101 @@
+"""Opening devices: ``async with open_device(spec) as dev: async for event in dev.events(): …``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from devices.dicecup import DiceCupDriver
+from devices.driver import Device
+from devices.errors import DeviceConfigError
+from devices.gpio import GpioPanel
+from devices.panel import PanelDriver
+from devices.shoe import ShoeDriver
+from devices.shuffler import ShufflerDriver
+from devices.spec import DeviceSpec
+from devices.transports import SerialTransport, UsbAddress, UsbBulkTransport
+from firmware_bridge.clock import Clock
+from firmware_bridge.link import LinkConfig
+from firmware_bridge.transport import ByteTransport
+
+DRIVERS: dict[str, type[Device]] = {
+    "shuffler": ShufflerDriver,
+    "shoe": ShoeDriver,
+    "dice_cup": DiceCupDriver,
+    "panel": PanelDriver,
+}
+
+
+def transport_for(
+    spec: DeviceSpec, *, emulator_dir: str | Path | None = None, usb_backend: Any = None
+) -> ByteTransport:
+    """The transport that ``spec.url`` names."""
+    scheme = spec.scheme
+    if scheme == "serial":
+        return SerialTransport(spec.url, spec.baudrate)
+    if scheme == "emu":
+        url = spec.url
+        if emulator_dir is not None and "dir=" not in url:
+            url += ("&" if "?" in url else "?") + "dir=" + quote(str(emulator_dir))
+        return SerialTransport(url, spec.baudrate)
+    if scheme in ("socket", "rfc2217"):
+        return SerialTransport(spec.url, spec.baudrate, exclusive=False)
+    if scheme == "usb":
+        return UsbBulkTransport(UsbAddress.parse(spec.url), backend=usb_backend)
+    raise DeviceConfigError(f"device {spec.name!r}: no transport for {spec.url!r} (pass one for mem://)")
+
+
+def make_device(
+    spec: DeviceSpec,
+    transport: ByteTransport | None = None,
+    *,
+    clock: Clock | None = None,
+    link_config: LinkConfig | None = None,
+    emulator_dir: str | Path | None = None,
+    usb_backend: Any = None,
+    pin_factory: Any = None,
+) -> Device | GpioPanel:
+    """Build (without starting) the driver for ``spec``."""
+    if spec.scheme == "gpio":
+        if spec.kind != "panel":
+            raise DeviceConfigError(f"device {spec.name!r}: only a panel can be on gpio://")
+        return GpioPanel(spec, clock=clock, pin_factory=pin_factory)
+    if transport is None:
+        transport = transport_for(spec, emulator_dir=emulator_dir, usb_backend=usb_backend)
+    return DRIVERS[spec.kind](spec, transport, clock=clock, link_config=link_config)
+
+
+@asynccontextmanager
+async def open_device(
+    spec: DeviceSpec,
+    transport: ByteTransport | None = None,
+    *,
+    clock: Clock | None = None,
+    link_config: LinkConfig | None = None,
+    emulator_dir: str | Path | None = None,
+    usb_backend: Any = None,
+    pin_factory: Any = None,
+    handshake_timeout: float = 5.0,
+) -> AsyncIterator[Any]:
+    """Open, handshake, yield the started driver, close on exit.
+
+    Raises :class:`devices.errors.HandshakeTimeout` if the device does not identify itself, or
+    ``TransportClosed`` if the port cannot be opened.
+    """
+    dev = make_device(
+        spec,
+        transport,
+        clock=clock,
+        link_config=link_config,
+        emulator_dir=emulator_dir,
+        usb_backend=usb_backend,
+        pin_factory=pin_factory,
+    )
+    await dev.start(handshake_timeout=handshake_timeout)
+    try:
+        yield dev
+    finally:
+        await dev.close()

@@ -1,0 +1,356 @@
+"""The driver base: runs the host end of the link over a transport and turns messages into events.
+
+One :class:`Device` per physical device. It owns two tasks: a reader (bytes -> link -> events) and a
+timer (retransmission, heartbeat, silence watchdog). Events are queued for :meth:`Device.events`;
+commands go out through the link, reliably and in order. Per-kind drivers (``devices.shuffler`` …)
+subclass it and implement :meth:`Device._on_message`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar
+
+from devices.errors import DeviceDisabled, HandshakeTimeout, RestartNotAcknowledged
+from devices.events import (
+    CommandRejected,
+    CommsLost,
+    CommsRestored,
+    DeviceEvent,
+    DeviceFault,
+    DeviceIdentity,
+    DeviceRestarted,
+    ProgramIntegrityFailed,
+    SequenceGap,
+)
+from devices.spec import DeviceSpec
+from firmware_bridge.clock import Clock, MonotonicClock
+from firmware_bridge.link import (
+    BadMessage,
+    GapDetected,
+    HostLink,
+    LinkConfig,
+    LinkCounters,
+    LinkEvent,
+    PeerBack,
+    PeerSilent,
+    Received,
+    SessionUp,
+)
+from firmware_bridge.messages import (
+    MESSAGE_TYPES,
+    Counters,
+    CountersRequest,
+    DeviceKind,
+    EchoReply,
+    EchoRequest,
+    Fault,
+    Identity,
+    Message,
+    Rejected,
+    RejectReason,
+)
+from firmware_bridge.transport import ByteTransport, TransportClosed
+
+log = logging.getLogger("devices")
+
+#: Longest the timer task sleeps between checks (seconds).
+TICK = 0.05
+_CLOSED = object()
+
+
+def identity_event(identity: Identity, device: str) -> DeviceIdentity:
+    """The :class:`DeviceIdentity` event for an IDENTITY message."""
+    try:
+        kind = DeviceKind(identity.kind).label
+    except ValueError:
+        kind = f"unknown-{identity.kind}"
+    return DeviceIdentity(
+        kind,
+        identity.model,
+        identity.serial,
+        identity.firmware_version,
+        identity.firmware_hash.hex(),
+        identity.protocol_version,
+        identity.boot_id,
+        device=device,
+    )
+
+
+class Device:
+    """A connected device: ``async with open_device(spec) as dev: async for ev in dev.events(): …``."""
+
+    KIND: ClassVar[DeviceKind | None] = None
+
+    def __init__(
+        self,
+        spec: DeviceSpec,
+        transport: ByteTransport,
+        *,
+        clock: Clock | None = None,
+        link_config: LinkConfig | None = None,
+        session: int | None = None,
+    ) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.transport = transport
+        self.clock = clock or MonotonicClock()
+        self.link = HostLink(link_config, now=self.clock.now(), session=session)
+        self.identity: DeviceIdentity | None = None
+        self.disabled: str | None = None
+        self.restart_pending = False
+        self.comms_lost = False
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._up = asyncio.Event()
+        self._echo: list[asyncio.Future[bytes]] = []
+        self._counters: list[asyncio.Future[Counters]] = []
+        self._closing = False
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} via {self.transport.name}>"
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self, *, handshake_timeout: float = 5.0) -> DeviceIdentity:
+        """Open the transport, say HELLO and wait for IDENTITY (raises :class:`HandshakeTimeout`)."""
+        await self.transport.open()
+        self.link.connect(self.clock.now())
+        self._flush()
+        self._tasks = [
+            asyncio.create_task(self._reader(), name=f"{self.name} reader"),
+            asyncio.create_task(self._timer(), name=f"{self.name} timer"),
+        ]
+        try:
+            await asyncio.wait_for(self._up.wait(), handshake_timeout)
+        except TimeoutError:
+            await self.close()
+            raise HandshakeTimeout(f"{self.name}: no IDENTITY from {self.transport.name}") from None
+        assert self.identity is not None
+        return self.identity
+
+    async def close(self) -> None:
+        """Stop the tasks, close the transport, end :meth:`events`."""
+        if self._closing:
+            return
+        self._closing = True
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await t
+        with contextlib.suppress(TransportClosed, OSError):
+            await self.transport.close()
+        self._queue.put_nowait(_CLOSED)
+
+    async def __aenter__(self) -> Device:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- events ------------------------------------------------------------------------------
+
+    async def events(self) -> AsyncIterator[DeviceEvent]:
+        """Every event, in order, until the device is closed."""
+        while True:
+            ev = await self._queue.get()
+            if ev is _CLOSED:
+                self._queue.put_nowait(_CLOSED)
+                return
+            yield ev
+
+    async def next_event(self) -> DeviceEvent:
+        """The next event (raises :class:`TransportClosed` if the device was closed)."""
+        ev = await self._queue.get()
+        if ev is _CLOSED:
+            self._queue.put_nowait(_CLOSED)
+            raise TransportClosed(f"{self.name} is closed")
+        return ev  # type: ignore[no-any-return]
+
+    def pending_events(self) -> list[DeviceEvent]:
+        """Take every event queued so far without waiting."""
+        out: list[DeviceEvent] = []
+        while not self._queue.empty():
+            ev = self._queue.get_nowait()
+            if ev is _CLOSED:
+                self._queue.put_nowait(_CLOSED)
+                break
+            out.append(ev)
+        return out
+
+    def _publish(self, *events: DeviceEvent) -> None:
+        for ev in events:
+            self._queue.put_nowait(ev)
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def acknowledge_restart(self) -> None:
+        """The controller has dealt with :class:`DeviceRestarted`; commands are accepted again."""
+        self.restart_pending = False
+
+    def _command(self, msg: Message) -> None:
+        if self.disabled is not None:
+            raise DeviceDisabled(f"{self.name} is disabled: {self.disabled}")
+        if self.restart_pending:
+            raise RestartNotAcknowledged(f"{self.name} restarted; acknowledge the restart first")
+        self.link.send(msg, self.clock.now())
+        self._flush()
+
+    async def echo(self, data: bytes = b"dealer-terminal", *, timeout: float = 2.0) -> bytes:
+        """Round-trip ``data`` through the device (diagnostics)."""
+        fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._echo.append(fut)
+        self.link.send(EchoRequest(data), self.clock.now())
+        self._flush()
+        return await asyncio.wait_for(fut, timeout)
+
+    async def device_counters(self, *, timeout: float = 2.0) -> Counters:
+        """The device's own link counters (diagnostics)."""
+        fut: asyncio.Future[Counters] = asyncio.get_running_loop().create_future()
+        self._counters.append(fut)
+        self.link.send(CountersRequest(), self.clock.now())
+        self._flush()
+        return await asyncio.wait_for(fut, timeout)
+
+    @property
+    def counters(self) -> LinkCounters:
+        """This end's link counters."""
+        return self.link.counters
+
+    # -- the two tasks -----------------------------------------------------------------------
+
+    def _flush(self) -> None:
+        data = self.link.data_to_send()
+        if data:
+            # On failure the reader notices and reports; the link retransmits later.
+            with contextlib.suppress(TransportClosed):
+                self.transport.write(data)
+
+    async def _reader(self) -> None:
+        while True:
+            try:
+                data = await self.transport.read()
+            except TransportClosed as exc:
+                if self._closing:
+                    return
+                await self._reconnect(str(exc))
+                continue
+            self._handle(self.link.receive(data, self.clock.now()))
+            self._flush()
+
+    async def _reconnect(self, why: str) -> None:
+        if not self.comms_lost:
+            self.comms_lost = True
+            log.warning("%s: transport lost (%s)", self.name, why)
+            self._publish(CommsLost(0.0, device=self.name))
+        while not self._closing:
+            await self.clock.sleep(1.0)
+            try:
+                await self.transport.open()
+            except (TransportClosed, OSError):
+                continue
+            self.link.connect(self.clock.now())
+            self._flush()
+            return
+
+    async def _timer(self) -> None:
+        while True:
+            now = self.clock.now()
+            self._handle(self.link.poll(now))
+            self._flush()
+            wait = min(self.link.next_deadline() - now, TICK)
+            await self.clock.sleep(max(wait, 0.0005))
+
+    # -- link events -> device events --------------------------------------------------------
+
+    def _handle(self, link_events: list[LinkEvent]) -> None:
+        for lev in link_events:
+            if isinstance(lev, Received):
+                self._received(lev.message)
+            elif isinstance(lev, SessionUp):
+                self._session_up(lev)
+            elif isinstance(lev, PeerSilent):
+                if not self.comms_lost:
+                    self.comms_lost = True
+                    self._publish(CommsLost(lev.silent_for, device=self.name))
+            elif isinstance(lev, PeerBack):
+                if self.comms_lost:
+                    self.comms_lost = False
+                    self._publish(CommsRestored(device=self.name))
+            elif isinstance(lev, GapDetected):
+                self._publish(SequenceGap(lev.expected, lev.received, device=self.name))
+            elif isinstance(lev, BadMessage):
+                self._publish(DeviceFault(0xFF, f"bad message: {lev.reason}", device=self.name))
+
+    def _session_up(self, up: SessionUp) -> None:
+        ident = identity_event(up.identity, self.name)
+        self.identity = ident
+        if self.comms_lost:
+            self.comms_lost = False
+            self._publish(CommsRestored(device=self.name))
+        self._publish(ident)
+        expected = self.spec.expected_firmware_hash
+        if expected and expected.lower() != ident.firmware_hash:
+            self.disabled = "firmware hash differs from the configuration (PROGRAM_INTEGRITY)"
+            self._publish(
+                ProgramIntegrityFailed(
+                    expected.lower(), ident.firmware_hash, ident.firmware_version, device=self.name
+                )
+            )
+        if self.KIND is not None and up.identity.kind != int(self.KIND):
+            self.disabled = f"device reports kind {ident.kind}, configured as {self.KIND.label}"
+            self._publish(DeviceFault(0xFE, self.disabled, device=self.name))
+        if up.restarted:
+            self.restart_pending = True
+            self._publish(DeviceRestarted(up.identity.boot_id, up.dropped_commands, device=self.name))
+            self._on_restart()
+        self._up.set()
+
+    def _received(self, msg: Message) -> None:
+        if isinstance(msg, EchoReply):
+            if self._echo:
+                fut = self._echo.pop(0)
+                if not fut.done():
+                    fut.set_result(msg.data)
+            return
+        if isinstance(msg, Counters):
+            if self._counters:
+                cfut = self._counters.pop(0)
+                if not cfut.done():
+                    cfut.set_result(msg)
+            return
+        if isinstance(msg, Rejected):
+            cmd = MESSAGE_TYPES.get(msg.command_type)
+            try:
+                reason = RejectReason(msg.reason).name.lower()
+            except ValueError:
+                reason = f"reason {msg.reason}"
+            self._publish(
+                CommandRejected(
+                    cmd.__name__ if cmd else f"0x{msg.command_type:02x}", reason, device=self.name
+                )
+            )
+            return
+        if isinstance(msg, Fault):
+            self._publish(DeviceFault(msg.code, msg.detail, device=self.name))
+            return
+        events = self._on_message(msg)
+        if events is None:
+            self._publish(
+                DeviceFault(
+                    0xFD, f"unexpected {type(msg).__name__} from a {self.spec.kind}", device=self.name
+                )
+            )
+        else:
+            self._publish(*events)
+
+    def _on_message(self, msg: Message) -> list[DeviceEvent] | None:
+        """Per-kind: the events for ``msg``, or None if this kind never sends it."""
+        return None
+
+    def _on_restart(self) -> None:
+        """Per-kind: forget state the device lost in its reboot."""

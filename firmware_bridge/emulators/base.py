@@ -1,0 +1,192 @@
+"""The emulated firmware's common part: the device end of the link, the fault injector, the clock hooks.
+
+An emulator is sans-IO like the link: :meth:`Emulator.receive` takes bytes, :meth:`Emulator.poll`
+runs its timers and behaviour, :meth:`Emulator.data_to_send` gives the bytes to write (after line
+faults). :mod:`firmware_bridge.emulators.runner` drives one over any transport.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import ClassVar
+
+from firmware_bridge.emulators.profile import Profile
+from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink, LinkConfig, LinkEvent, Received
+from firmware_bridge.messages import (
+    Counters,
+    CountersRequest,
+    DeviceKind,
+    EchoReply,
+    EchoRequest,
+    Message,
+    Rejected,
+    RejectReason,
+)
+
+log = logging.getLogger("firmware_bridge.emulator")
+
+
+class Emulator:
+    """Base class of the emulated devices. Subclasses implement :meth:`on_command` and :meth:`step`."""
+
+    KIND: ClassVar[DeviceKind]
+
+    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
+        self.profile = profile
+        self.rng = random.Random(profile.seed)
+        self._line_rng = random.Random(profile.seed ^ 0x5EED)
+        ident = profile.identity
+        lp = profile.link
+        self.link = DeviceLink(
+            DeviceIdentityTemplate(
+                int(self.KIND), ident.model, ident.serial, ident.firmware_version, ident.hash_bytes()
+            ),
+            LinkConfig(lp.window, lp.rto, lp.heartbeat_interval, lp.comms_timeout, lp.hello_interval),
+            now=now,
+            boot_id=self.rng.getrandbits(32) or 1,
+        )
+        self.events_sent = 0
+        self.boots = 1
+        self._silent_until: float | None = None
+        self._disconnect_done = False
+        self._reboot_done = False
+        self._session_start: float | None = None
+        self.frames_dropped = 0
+        self.frames_garbled = 0
+        self.frames_duplicated = 0
+        self.link.boot(now)
+
+    def __repr__(self) -> str:  # never shows internal state such as a shuffler's card order
+        return f"<{type(self).__name__} {self.profile.identity.serial}>"
+
+    # -- driving -----------------------------------------------------------------------------
+
+    def receive(self, data: bytes, now: float) -> None:
+        """Bytes from the host."""
+        if self._silent(now):
+            return
+        for ev in self.link.receive(data, now):
+            self._on_link_event(ev, now)
+        self.poll(now)
+
+    def poll(self, now: float) -> None:
+        """Timers and behaviour."""
+        for ev in self.link.poll(now):
+            self._on_link_event(ev, now)
+        if self.link.established:
+            if self._session_start is None:
+                self._session_start = now
+            self._maybe_reboot(now)
+            self.step(now)
+        self._maybe_disconnect(now)
+
+    def next_deadline(self) -> float:
+        """When :meth:`poll` next has something to do."""
+        t = self.link.next_deadline()
+        b = self.behaviour_deadline()
+        if b is not None:
+            t = min(t, b)
+        if self._silent_until is not None:
+            t = min(t, self._silent_until)
+        return t
+
+    def data_to_send(self, now: float) -> bytes:
+        """Bytes for the host, after the profile's line faults."""
+        faults = self.profile.faults
+        out = bytearray()
+        for frame in self.link.frames_to_send():
+            if self._silent(now):
+                self.frames_dropped += 1
+                continue
+            r = self._line_rng.random()
+            if r < faults.drop_rate:
+                self.frames_dropped += 1
+                continue
+            r -= faults.drop_rate
+            if r < faults.garble_rate:
+                self.frames_garbled += 1
+                b = bytearray(frame)
+                i = self._line_rng.randrange(len(b))
+                b[i] ^= self._line_rng.randrange(1, 256)
+                out += b
+                continue
+            r -= faults.garble_rate
+            out += frame
+            if r < faults.duplicate_rate:
+                self.frames_duplicated += 1
+                out += frame
+        return bytes(out)
+
+    # -- for subclasses ----------------------------------------------------------------------
+
+    def emit(self, msg: Message, now: float) -> None:
+        """Send a device event (sequenced, reliable)."""
+        self.link.send(msg, now)
+        self.events_sent += 1
+
+    def room(self) -> int:
+        """How many more events fit in the link's window right now (behaviour waits for room)."""
+        return max(0, self.link.config.window - self.link.in_flight - self.link.queued)
+
+    def on_command(self, msg: Message, now: float) -> None:
+        """A command from the host; the default refuses it."""
+        self.emit(Rejected(msg.TYPE, RejectReason.UNSUPPORTED), now)
+
+    def step(self, now: float) -> None:
+        """Produce whatever events are due (called on every poll while the session is up)."""
+
+    def behaviour_deadline(self) -> float | None:
+        """When :meth:`step` next has something to do, if it is waiting on time."""
+        return None
+
+    def on_reboot(self, now: float) -> None:
+        """Lose volatile state after a reboot."""
+
+    def elapsed(self, now: float) -> float:
+        """Seconds since the session opened (for scripted behaviour)."""
+        return 0.0 if self._session_start is None else now - self._session_start
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _on_link_event(self, ev: LinkEvent, now: float) -> None:
+        if not isinstance(ev, Received) or ev.seq is None:
+            return
+        msg = ev.message
+        if isinstance(msg, EchoRequest):
+            self.link.send(EchoReply(msg.data), now)
+        elif isinstance(msg, CountersRequest):
+            c = self.link.counters
+            self.link.send(
+                Counters(c.frames_in, c.frames_out, c.bad_frames, c.retransmits, c.duplicates), now
+            )
+        else:
+            self.on_command(msg, now)
+
+    def _silent(self, now: float) -> bool:
+        if self._silent_until is None:
+            return False
+        if now >= self._silent_until:
+            log.info("%s: reconnected", self)
+            self._silent_until = None
+            return False
+        return True
+
+    def _maybe_disconnect(self, now: float) -> None:
+        d = self.profile.faults.disconnect
+        if d is None or self._disconnect_done or self.events_sent < d.after_events:
+            return
+        self._disconnect_done = True
+        self._silent_until = now + d.duration
+        log.info("%s: disconnected for %.1f s (fault schedule)", self, d.duration)
+
+    def _maybe_reboot(self, now: float) -> None:
+        n = self.profile.faults.reboot_after_events
+        if n is None or self._reboot_done or self.events_sent < n or not self.link.idle:
+            return
+        self._reboot_done = True
+        self.boots += 1
+        log.info("%s: rebooting (fault schedule)", self)
+        self.link.reboot(now, self.rng.getrandbits(32) or 2)
+        self._session_start = None
+        self.on_reboot(now)

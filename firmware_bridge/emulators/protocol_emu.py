@@ -1,0 +1,78 @@
+"""pyserial URL handler for ``emu://PROFILE[?dir=PROFILE_DIR]``: an emulated device on a pty.
+
+Register with ``serial.protocol_handler_packages.append("firmware_bridge.emulators")`` (done by
+:func:`register_url_handler`). ``serial.serial_for_url("emu://shoe-basic?dir=config/emulators")`` then
+starts the emulator on a fresh pty in a background thread and opens the pty like any serial port, so
+the same code path (including pyserial-asyncio-fast) serves real and emulated devices. The emulator
+stops when the port is closed. Without ``dir=``, the directory registered with
+:func:`set_profile_dir` (or the ``DEALER_TERMINAL_EMULATORS`` environment variable) is used.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import serial
+
+from firmware_bridge.emulators.profile import ProfileError
+from firmware_bridge.emulators.runner import PtyEmulator, start_pty_emulator
+
+_profile_dir: Path | None = None
+
+
+def set_profile_dir(path: str | Path | None) -> None:
+    """Where ``emu://NAME`` looks for ``NAME.yaml`` when the URL has no ``dir=``."""
+    global _profile_dir
+    _profile_dir = None if path is None else Path(path)
+
+
+def register_url_handler() -> None:
+    """Make pyserial's ``serial_for_url`` understand ``emu://``."""
+    if "firmware_bridge.emulators" not in serial.protocol_handler_packages:
+        serial.protocol_handler_packages.append("firmware_bridge.emulators")
+
+
+def parse_emu_url(url: str) -> tuple[str, Path | None]:
+    """``(profile name or path, profile dir)`` from an ``emu://`` URL."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "emu":
+        raise ValueError(f"not an emu:// URL: {url!r}")
+    name = (parts.netloc + parts.path).strip()
+    if not name:
+        raise ValueError(f"{url!r}: no profile named (emu://PROFILE)")
+    query = urllib.parse.parse_qs(parts.query)
+    d = query.get("dir", [None])[0]
+    env = os.environ.get("DEALER_TERMINAL_EMULATORS")
+    folder = Path(d) if d else _profile_dir if _profile_dir is not None else Path(env) if env else None
+    return name, folder
+
+
+class Serial(serial.Serial):  # type: ignore[misc]
+    """A pty-backed serial port whose far end is an emulator started when the port opens."""
+
+    _emulator: PtyEmulator | None = None
+
+    def open(self) -> None:
+        url = self._port
+        if isinstance(url, str) and url.startswith("emu://"):
+            name, folder = parse_emu_url(url)
+            try:
+                self._emulator = start_pty_emulator(name, profile_dir=folder)
+            except ProfileError as exc:
+                raise serial.SerialException(str(exc)) from None
+            self._port = self.portstr = self._emulator.path
+        super().open()
+
+    @property
+    def emulator(self) -> Any:
+        """The emulator behind this port (tests and the demo's fault injector use it)."""
+        return None if self._emulator is None else self._emulator.emulator
+
+    def close(self) -> None:
+        super().close()
+        if self._emulator is not None:
+            self._emulator.stop()
+            self._emulator = None

@@ -1,0 +1,76 @@
+"""The emulated card-reading shoe: reads from a shuffled deck, seeded-random cards or a script."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from firmware_bridge.emulators.base import Emulator
+from firmware_bridge.emulators.profile import Profile
+from firmware_bridge.messages import CutCardMsg, DeviceKind, Read, ShoeEmptyMsg
+from rules.cards import ALL_CARDS, JOKER, STANDARD_CARDS, Card, parse_read
+
+
+class ShoeEmulator(Emulator):
+    """Draws cards one by one and reports each read."""
+
+    KIND: ClassVar[DeviceKind] = DeviceKind.SHOE
+
+    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
+        super().__init__(profile, now=now)
+        reads = profile.reads
+        self._cards: list[Card | None]
+        if reads.source == "script":
+            self._cards = [parse_read(c) for c in reads.cards]
+            self._total = len(self._cards)
+        elif reads.source == "random":
+            self._cards = []
+            self._total = reads.count if reads.count is not None else 52
+        else:
+            deck = list(STANDARD_CARDS) * profile.deck.decks + [JOKER] * profile.deck.jokers
+            self.rng.shuffle(deck)
+            self._cards = list(deck)
+            self._total = len(deck)
+        self._face_up = set(reads.face_up)
+        self.drawn = 0
+        self.misreads = 0
+        self._next_at = now
+        self._empty_sent = False
+
+    @property
+    def total(self) -> int:
+        """How many reads this shoe will make before it is empty."""
+        return self._total
+
+    def _card(self, i: int) -> Card | None:
+        if self.profile.reads.source == "random":
+            return ALL_CARDS[self.rng.randrange(52)]
+        return self._cards[i]
+
+    def step(self, now: float) -> None:
+        interval = self.profile.reads.interval
+        faults = self.profile.faults
+        while self.room() > 0 and now >= self._next_at:
+            if self.drawn >= self._total:
+                if not self._empty_sent:
+                    self._empty_sent = True
+                    self.emit(ShoeEmptyMsg(), now)
+                return
+            card = self._card(self.drawn)
+            self.drawn += 1
+            quality = 95
+            if card is not None and faults.misread_rate and self.rng.random() < faults.misread_rate:
+                card, quality = None, 12
+                self.misreads += 1
+            elif card is None:
+                quality = 10
+            self.emit(Read(card, int(self.drawn in self._face_up), quality), now)
+            if self.profile.reads.cut_card_after == self.drawn:
+                self.emit(CutCardMsg(), now)
+            if interval > 0:
+                self._next_at = now + interval
+                return
+
+    def behaviour_deadline(self) -> float | None:
+        if self.profile.reads.interval > 0 and self.drawn < self._total:
+            return self._next_at
+        return None

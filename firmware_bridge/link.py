@@ -1,0 +1,505 @@
+"""The link layer (sans-IO): sequence numbers, acknowledgement, retransmission, heartbeat, handshake.
+
+No I/O and no clock of its own: the caller feeds received bytes with :meth:`Link.receive`, calls
+:meth:`Link.poll` when :meth:`Link.next_deadline` is reached, and writes whatever
+:meth:`Link.data_to_send` returns. The same classes run in the host drivers and in the emulated
+firmware, so both ends of every test speak one implementation of docs/protocol.md.
+
+Reliability, in short (details in docs/protocol.md §4):
+
+- sequenced frames carry ``seq`` (mod 256); every frame carries ``ack``, the last in-order ``seq``
+  received, so acknowledgements ride on traffic in the other direction;
+- at most ``window`` sequenced frames are unacknowledged; later sends wait in a backlog;
+- the receiver drops duplicates (``seq`` behind) and out-of-order frames (``seq`` ahead: a gap). On a
+  gap it sends one NAK, and the sender goes back and resends everything unacknowledged; a
+  retransmission timer (``rto``) covers a lost NAK;
+- either side sends HEARTBEAT after ``heartbeat_interval`` of silence; hearing nothing for
+  ``comms_timeout`` makes :class:`PeerSilent`;
+- the host opens a session with HELLO(session); the device answers IDENTITY and both restart their
+  sequence numbers. A device that boots announces IDENTITY(session 0) until a HELLO arrives.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass, field
+
+from firmware_bridge.framer import (
+    FLAG_ACK,
+    FLAG_NAK,
+    FLAG_SEQ,
+    Frame,
+    FrameDecoder,
+    FrameError,
+    encode_frame,
+)
+from firmware_bridge.messages import (
+    PROTOCOL_VERSION,
+    Ack,
+    CodecError,
+    Heartbeat,
+    Hello,
+    Identity,
+    Message,
+    decode_payload,
+    encode_payload,
+)
+
+
+@dataclass(frozen=True)
+class LinkConfig:
+    """Timing and window of one link end (seconds)."""
+
+    window: int = 8
+    rto: float = 0.25
+    heartbeat_interval: float = 0.5
+    comms_timeout: float = 2.0
+    hello_interval: float = 0.5
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.window <= 127:
+            raise ValueError(f"window must be 1..127, not {self.window}")
+        if self.rto <= 0 or self.heartbeat_interval <= 0 or self.comms_timeout <= self.heartbeat_interval:
+            raise ValueError("rto and heartbeat_interval must be positive, comms_timeout above the heartbeat")
+
+
+# --- what the link reports -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Received:
+    """A message delivered by the link (sequenced ones exactly once and in order)."""
+
+    message: Message
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class BadFrame:
+    """Bytes that were not a valid frame (noise, damage, truncation); they were dropped."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class BadMessage:
+    """A frame with a good CRC whose payload is not a valid message (a firmware bug)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class DuplicateDropped:
+    """A sequenced frame received twice; the copy was dropped."""
+
+    seq: int
+
+
+@dataclass(frozen=True)
+class GapDetected:
+    """A sequenced frame arrived ahead of the expected one; the link asked for a resend."""
+
+    expected: int
+    received: int
+
+
+@dataclass(frozen=True)
+class PeerSilent:
+    """Nothing valid heard for ``comms_timeout`` seconds."""
+
+    silent_for: float
+
+
+@dataclass(frozen=True)
+class PeerBack:
+    """Valid frames are arriving again after :class:`PeerSilent`."""
+
+
+@dataclass(frozen=True)
+class SessionUp:
+    """Host side: the device answered HELLO. ``restarted``: it booted since the last session."""
+
+    identity: Identity
+    restarted: bool
+    dropped_commands: int = 0
+
+
+LinkEvent = (
+    Received | BadFrame | BadMessage | DuplicateDropped | GapDetected | PeerSilent | PeerBack | SessionUp
+)
+
+
+@dataclass
+class LinkCounters:
+    """What the link has seen since it was created (for diagnostics)."""
+
+    frames_in: int = 0
+    frames_out: int = 0
+    bad_frames: int = 0
+    bad_messages: int = 0
+    retransmits: int = 0
+    duplicates: int = 0
+    gaps: int = 0
+    delivered: int = 0
+
+
+@dataclass
+class _Pending:
+    seq: int
+    type: int
+    payload: bytes
+
+
+class Link:
+    """One end of a link; see the module docstring. Subclassed by :class:`HostLink` and :class:`DeviceLink`."""
+
+    def __init__(self, config: LinkConfig | None = None, *, now: float = 0.0) -> None:
+        self.config = config or LinkConfig()
+        self.counters = LinkCounters()
+        self._decoder = FrameDecoder()
+        self._out: list[bytes] = []
+        self._tx_seq = 0
+        self._rx_expected = 0
+        self._unacked: deque[_Pending] = deque()
+        self._backlog: deque[tuple[int, bytes]] = deque()
+        self._front_sent_at = now
+        self._last_tx = now
+        self._last_rx = now
+        self._ack_due = False
+        self._nak_sent_for: int | None = None
+        self.established = False
+        self.peer_silent = False
+
+    # -- public ------------------------------------------------------------------------------
+
+    def send(self, message: Message, now: float) -> None:
+        """Queue ``message``: sequenced ones are delivered reliably once the session is up."""
+        payload = encode_payload(message)
+        if message.SEQUENCED:
+            self._backlog.append((message.TYPE, payload))
+            self._fill_window(now)
+        else:
+            self._emit(message.TYPE, 0, 0, payload, now)
+
+    def receive(self, data: bytes | bytearray | memoryview, now: float) -> list[LinkEvent]:
+        """Feed received bytes; return what they delivered or revealed, in order. Never raises."""
+        events: list[LinkEvent] = []
+        for item in self._decoder.feed(data):
+            if isinstance(item, FrameError):
+                self.counters.bad_frames += 1
+                events.append(BadFrame(item.reason))
+            else:
+                self.counters.frames_in += 1
+                self._on_frame(item, now, events)
+        if self._ack_due:
+            self._fill_window(now)
+            if self._ack_due:
+                self._emit(Ack.TYPE, 0, 0, b"", now)
+        return events
+
+    def poll(self, now: float) -> list[LinkEvent]:
+        """Run the timers: retransmission, heartbeat, silence watchdog, session retries."""
+        events: list[LinkEvent] = []
+        if self.established and self._unacked and now - self._front_sent_at >= self.config.rto:
+            self._retransmit(now)
+        self._poll_session(now, events)
+        if now - self._last_tx >= self.config.heartbeat_interval:
+            self._emit(Heartbeat.TYPE, 0, 0, encode_payload(Heartbeat(int(now * 1000) & 0xFFFFFFFF)), now)
+        if not self.peer_silent and now - self._last_rx >= self.config.comms_timeout:
+            self.peer_silent = True
+            events.append(PeerSilent(now - self._last_rx))
+        return events
+
+    def next_deadline(self) -> float:
+        """When :meth:`poll` next has something to do."""
+        cfg = self.config
+        t = self._last_tx + cfg.heartbeat_interval
+        if self.established and self._unacked:
+            t = min(t, self._front_sent_at + cfg.rto)
+        if not self.peer_silent:
+            t = min(t, self._last_rx + cfg.comms_timeout)
+        s = self._session_deadline()
+        return t if s is None else min(t, s)
+
+    def frames_to_send(self) -> list[bytes]:
+        """Encoded frames waiting to be written, one per item (emulators use this to inject faults)."""
+        out, self._out = self._out, []
+        return out
+
+    def data_to_send(self) -> bytes:
+        """All bytes waiting to be written."""
+        return b"".join(self.frames_to_send())
+
+    @property
+    def in_flight(self) -> int:
+        """Sequenced frames sent and not yet acknowledged."""
+        return len(self._unacked)
+
+    @property
+    def queued(self) -> int:
+        """Sequenced messages waiting for room in the window."""
+        return len(self._backlog)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing unacknowledged and nothing queued."""
+        return not self._unacked and not self._backlog
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _emit(self, type_: int, flags: int, seq: int, payload: bytes, now: float) -> None:
+        if self.established:
+            flags |= FLAG_ACK
+        ack = (self._rx_expected - 1) & 0xFF
+        self._out.append(encode_frame(Frame(type_, flags, seq, ack, payload)))
+        self.counters.frames_out += 1
+        self._last_tx = now
+        self._ack_due = False
+
+    def _fill_window(self, now: float) -> None:
+        if not self.established:
+            return
+        while self._backlog and len(self._unacked) < self.config.window:
+            type_, payload = self._backlog.popleft()
+            p = _Pending(self._tx_seq, type_, payload)
+            self._tx_seq = (self._tx_seq + 1) & 0xFF
+            if not self._unacked:
+                self._front_sent_at = now
+            self._unacked.append(p)
+            self._emit(p.type, FLAG_SEQ, p.seq, p.payload, now)
+
+    def _retransmit(self, now: float) -> None:
+        for p in self._unacked:
+            self._emit(p.type, FLAG_SEQ, p.seq, p.payload, now)
+            self.counters.retransmits += 1
+        self._front_sent_at = now
+
+    def _on_ack(self, ack: int, nak: bool, now: float) -> None:
+        if self._unacked:
+            base = (self._unacked[0].seq - 1) & 0xFF
+            n = (ack - base) & 0xFF
+            if n <= len(self._unacked):  # otherwise a stale ack from before a reset: ignore
+                for _ in range(n):
+                    self._unacked.popleft()
+                if n:
+                    self._front_sent_at = now
+            if nak and self._unacked:
+                self._retransmit(now)
+        self._fill_window(now)
+
+    def _on_frame(self, f: Frame, now: float, events: list[LinkEvent]) -> None:
+        self._last_rx = now
+        if self.peer_silent:
+            self.peer_silent = False
+            events.append(PeerBack())
+        if not f.sequenced:
+            try:
+                msg = decode_payload(f.type, f.payload)
+            except CodecError as exc:
+                self.counters.bad_messages += 1
+                events.append(BadMessage(str(exc)))
+                return
+            if msg.SEQUENCED:
+                self.counters.bad_messages += 1
+                events.append(BadMessage(f"{type(msg).__name__} must be sequenced"))
+                return
+            if self._on_unsequenced(msg, now, events):
+                return
+            if self.established and f.flags & FLAG_ACK:
+                self._on_ack(f.ack, bool(f.flags & FLAG_NAK), now)
+            if not isinstance(msg, Ack | Heartbeat):
+                events.append(Received(msg))
+            return
+        if not self.established:
+            return  # sequenced traffic before the handshake belongs to an older session
+        if f.flags & FLAG_ACK:
+            self._on_ack(f.ack, False, now)
+        diff = (f.seq - self._rx_expected) & 0xFF
+        if diff == 0:
+            self._rx_expected = (self._rx_expected + 1) & 0xFF
+            self._nak_sent_for = None
+            self._ack_due = True
+            try:
+                msg = decode_payload(f.type, f.payload)
+            except CodecError as exc:
+                self.counters.bad_messages += 1
+                events.append(BadMessage(str(exc)))
+                return
+            self.counters.delivered += 1
+            events.append(Received(msg, f.seq))
+        elif diff < 128:
+            self.counters.gaps += 1
+            events.append(GapDetected(self._rx_expected, f.seq))
+            if self._nak_sent_for != self._rx_expected:
+                self._nak_sent_for = self._rx_expected
+                self._emit(Ack.TYPE, FLAG_NAK, 0, b"", now)
+        else:
+            self.counters.duplicates += 1
+            self._ack_due = True
+            events.append(DuplicateDropped(f.seq))
+
+    def _reset_sequences(self, *, keep_unsent: bool, now: float) -> int:
+        """Restart numbering at 0. Keeps unacknowledged and queued messages (renumbered) if asked.
+
+        Returns how many messages were dropped.
+        """
+        pending = [(p.type, p.payload) for p in self._unacked] + list(self._backlog)
+        self._unacked.clear()
+        self._backlog.clear()
+        self._tx_seq = 0
+        self._rx_expected = 0
+        self._nak_sent_for = None
+        if keep_unsent:
+            self._backlog.extend(pending)
+            return 0
+        return len(pending)
+
+    # -- session hooks -----------------------------------------------------------------------
+
+    def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
+        return False
+
+    def _poll_session(self, now: float, events: list[LinkEvent]) -> None:
+        return None
+
+    def _session_deadline(self) -> float | None:
+        return None
+
+
+class HostLink(Link):
+    """The host (terminal) end: opens a session and watches for device restarts."""
+
+    def __init__(
+        self, config: LinkConfig | None = None, *, now: float = 0.0, session: int | None = None
+    ) -> None:
+        super().__init__(config, now=now)
+        self.session = session if session is not None else (int.from_bytes(os.urandom(4), "big") or 1)
+        self.identity: Identity | None = None
+        self._hello_at = now
+        self._connecting = False
+        self._dropped = 0
+
+    def connect(self, now: float) -> None:
+        """Send HELLO (and keep sending it every ``hello_interval`` until IDENTITY answers)."""
+        self._last_rx = now
+        if not self.established:
+            self._connecting = True
+        self._send_hello(now)  # while established, a ping: the same session is kept
+
+    def _send_hello(self, now: float) -> None:
+        self._hello_at = now
+        self.send(Hello(PROTOCOL_VERSION, self.session), now)
+
+    def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
+        if not isinstance(msg, Identity):
+            return False
+        known = self.identity
+        if msg.session == self.session:
+            restarted = known is not None and known.boot_id != msg.boot_id
+            if self._connecting or restarted:
+                if restarted:
+                    self._dropped += self._reset_sequences(keep_unsent=False, now=now)
+                else:
+                    self._reset_sequences(keep_unsent=True, now=now)
+                self.identity = msg
+                self._connecting = False
+                self.established = True
+                dropped, self._dropped = self._dropped, 0
+                events.append(SessionUp(msg, restarted, dropped))
+                self._fill_window(now)
+            return True
+        # A boot announcement (or a stale IDENTITY from an older session).
+        if known is not None and msg.boot_id == known.boot_id:
+            return True
+        if known is not None and self.established:
+            self._dropped += self._reset_sequences(keep_unsent=False, now=now)
+        self.established = False
+        if not self._connecting:
+            self._connecting = True
+            self._send_hello(now)
+        return True
+
+    def _poll_session(self, now: float, events: list[LinkEvent]) -> None:
+        if self._connecting and now - self._hello_at >= self.config.hello_interval:
+            self._send_hello(now)
+
+    def _session_deadline(self) -> float | None:
+        return self._hello_at + self.config.hello_interval if self._connecting else None
+
+
+@dataclass
+class DeviceIdentityTemplate:
+    """What a device reports about itself, less the per-boot and per-session numbers."""
+
+    kind: int
+    model: str
+    serial: str
+    firmware_version: str
+    firmware_hash: bytes = field(default=b"\x00" * 32)
+    protocol_version: int = PROTOCOL_VERSION
+
+
+class DeviceLink(Link):
+    """The device (firmware) end: announces itself at boot and answers HELLO."""
+
+    def __init__(
+        self,
+        identity: DeviceIdentityTemplate,
+        config: LinkConfig | None = None,
+        *,
+        now: float = 0.0,
+        boot_id: int = 1,
+    ) -> None:
+        super().__init__(config, now=now)
+        self.template = identity
+        self.boot_id = boot_id
+        self.session = 0
+        self._announce_at = now
+
+    def identity(self, session: int) -> Identity:
+        """The IDENTITY message for ``session``."""
+        t = self.template
+        return Identity(
+            t.protocol_version,
+            t.kind,
+            self.boot_id,
+            session,
+            t.firmware_hash,
+            t.model,
+            t.serial,
+            t.firmware_version,
+        )
+
+    def boot(self, now: float) -> None:
+        """Announce the boot (IDENTITY with session 0), repeated until a HELLO arrives."""
+        self._announce_at = now
+        self._last_rx = now
+        self.send(self.identity(0), now)
+
+    def reboot(self, now: float, boot_id: int) -> None:
+        """Lose everything volatile, as a power cycle would, and announce the new boot."""
+        self._reset_sequences(keep_unsent=False, now=now)
+        self.boot_id = boot_id
+        self.session = 0
+        self.established = False
+        self.boot(now)
+
+    def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
+        if not isinstance(msg, Hello):
+            return False
+        if msg.session != self.session or not self.established:
+            self._reset_sequences(keep_unsent=True, now=now)
+            self.session = msg.session
+            self.established = True
+        self.send(self.identity(msg.session), now)
+        self._fill_window(now)
+        events.append(Received(msg))
+        return True
+
+    def _poll_session(self, now: float, events: list[LinkEvent]) -> None:
+        if not self.established and now - self._announce_at >= self.config.hello_interval:
+            self.boot(now)
+
+    def _session_deadline(self) -> float | None:
+        return None if self.established else self._announce_at + self.config.hello_interval
