@@ -176,6 +176,20 @@ def _assess_charge(
         ]
 
     out: list[FeeLine] = []
+    if charge.per is Per.SECTION:
+        if charge.payer is not Payer.PLAYER_DEALER:
+            raise FeeScheduleError(
+                f"{schedule.room}.{schedule.game}", "a per-section fee is the player-dealer's"
+            )
+        sections: dict[str, int] = {}
+        for w in counted:
+            sections[w.name] = sections.get(w.name, 0) + w.amount
+        for name, total in sections.items():
+            value = total if charge.lookup is not Lookup.NONE else 0
+            row, below = charge.row_for(value)
+            reason = _why(charge, row, total, below, f"{name} section action")
+            out.append(FeeLine(Payer.PLAYER_DEALER, row.fee, reason, taken, wager=name, label=charge.label))
+        return out
     if charge.per is Per.SPOT:
         seen: dict[tuple[int, int], Wager] = {}
         for w in counted:
@@ -225,6 +239,7 @@ def posted_rates(schedule: Schedule) -> list[str]:
             Per.ROUND: "per round",
             Per.WAGER: "per wager",
             Per.SPOT: "per betting spot",
+            Per.SECTION: "per section",
             Per.PERIOD: "per period",
         }[c.per]
         names = "" if c.wagers is None else f" ({', '.join(sorted(c.wagers))})"

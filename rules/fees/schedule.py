@@ -13,7 +13,7 @@ the field; reading files is the terminal's job.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -50,6 +50,9 @@ class Per(StrEnum):
     ROUND = "round"  # once per round (hand, deal)
     WAGER = "wager"  # for every matching wager
     SPOT = "spot"  # for every betting spot (seat and circle) holding a matching wager
+    SECTION = (
+        "section"  # for every layout section (wager name) with wagers, looked up by that section's total
+    )
     PERIOD = "period"  # from each player, for every period of play (time collection)
 
 
@@ -261,8 +264,10 @@ class RoomFees:
     def from_data(cls, data: object, where: str = "fees") -> RoomFees:
         """A room's fee file: ``{room, name, max_rates?, procedures?, games: [...]}``.
 
-        Each game: ``{game, title, source, taken, charge?, aliases?, limits?, notes?, max_rates?,
-        options: {N: option}, missing?: {N: note}}``. An option is ``{rows}`` (one charge shaped by the
+        Each game: ``{game, title, source, taken, charge?, aliases?, filing?, limits?, notes?, max_rates?,
+        options: {N: option}, missing?: {N: note}}``. A game filed in two documents of one room (its own
+        rules and the room's collection-rates document) carries ``filing`` on the second; its options are
+        keyed ``<filing>/<N>``. An option is ``{rows}`` (one charge shaped by the
         game's ``charge`` defaults), ``{charges: [...]}``, or ``{same_as: M}``; each may carry ``limits``,
         ``taken``, and ``ocr`` / ``choice`` / ``note`` strings recording how a figure was read.
         """
@@ -277,6 +282,7 @@ class RoomFees:
         schedules: dict[tuple[str, str], Schedule] = {}
         missing: list[Missing] = []
         titles: dict[str, str] = {}
+        filed: set[tuple[str, str]] = set()
         for gi, g in enumerate(games):
             gw = f"{where}.games[{gi}]"
             gm = _mapping(g, gw)
@@ -294,11 +300,14 @@ class RoomFees:
                     "max_rates",
                     "options",
                     "missing",
+                    "filing",
                 },
                 gw,
             )
             slug = _text(gm, "game", gw)
-            gw = f"{where}.{slug}"
+            filing = _text(gm, "filing", gw) if "filing" in gm else ""
+            prefix = f"{filing}/" if filing else ""
+            gw = f"{where}.{slug}" + (f"[{filing}]" if filing else "")
             slugs = [slug, *_strings(gm.get("aliases", []), f"{gw}.aliases")]
             title = _text(gm, "title", gw)
             source = Source.from_data(_required(gm, "source", gw), f"{gw}.source")
@@ -362,27 +371,17 @@ class RoomFees:
                     )
                 built[okey] = sched
             for s in slugs:
-                if s in titles:
+                if (s, filing) in filed:
                     raise FeeScheduleError(f"{gw}.game", f"game {s!r} is filed twice in this room")
-                titles[s] = title
+                filed.add((s, filing))
+                titles.setdefault(s, title)
                 for okey, sched in built.items():
-                    schedules[(s, okey)] = Schedule(
-                        sched.room,
-                        s,
-                        okey,
-                        sched.title,
-                        sched.source,
-                        sched.taken,
-                        sched.charges,
-                        sched.limits,
-                        sched.notes,
-                        sched.max_rates,
-                    )
+                    schedules[(s, prefix + okey)] = replace(sched, game=s, option=prefix + okey)
             for mk, note in _mapping(gm.get("missing", {}), f"{gw}.missing").items():
                 if str(mk) in built:
                     raise FeeScheduleError(f"{gw}.missing.{mk}", "is also filed under options")
                 for s in slugs:
-                    missing.append(Missing(s, str(mk), str(note)))
+                    missing.append(Missing(s, prefix + str(mk), str(note)))
         procedures = _notes(m.get("procedures"), f"{where}.procedures")
         return cls(room, name, schedules, tuple(missing), procedures, titles)
 
