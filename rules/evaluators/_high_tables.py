@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 HIGH_CARD: Final = 2
@@ -167,26 +167,22 @@ def _flush_of_mask(mask: int, straights: Sequence[tuple[int, tuple[int, ...]]], 
     return pack(flush_code, *top)
 
 
-def _multisets(kept: Sequence[int], n: int) -> Iterator[list[int]]:
-    """Every count vector over the kept ranks with n cards in all, at most four of a rank."""
+def _multisets(kept: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of n kept ranks with at most four of a rank, as a sorted tuple."""
+    for combo in combinations_with_replacement(kept, n):  # sorted, so five alike are five in a row
+        if not any(combo[i] == combo[i + 4] for i in range(n - 4)):
+            yield combo
+
+
+def _counts(combo: Sequence[int]) -> list[int]:
     counts = [0] * 13
-
-    def rec(i: int, left: int) -> Iterator[list[int]]:
-        if i == len(kept):
-            if left == 0:
-                yield counts
-            return
-        ri = kept[i]
-        for c in range(min(4, left) + 1):
-            counts[ri] = c
-            yield from rec(i + 1, left - c)
-        counts[ri] = 0
-
-    return rec(0, n)
+    for ri in combo:
+        counts[ri] += 1
+    return counts
 
 
 def build(opts: Options) -> Tables:
-    """Build one rule set's tables (about a second in pure Python for the plain deck)."""
+    """Build one rule set's tables (about 0.2 s in pure Python for the plain deck, 0.3 s with a joker)."""
     straights = _straights(opts)
     kept = [ri for ri in range(13) if not opts.removed >> ri & 1]
     five = opts.five_of_a_kind
@@ -194,10 +190,13 @@ def build(opts: Options) -> Tables:
     pow5 = [5**ri for ri in range(13)]
 
     nonflush: dict[int, int] = {}
-    for n in (5, 6, 7):
-        for counts in _multisets(kept, n):
-            key = sum(c * p for c, p in zip(counts, pow5, strict=True))
-            nonflush[key] = _best_plain(counts, straights, five)
+    for combo in _multisets(kept, 5):
+        nonflush[sum(pow5[ri] for ri in combo)] = _best_plain(_counts(combo), straights, five)
+    # six and seven cards: the best of the hands one card smaller (so, of all five-card subsets)
+    for n in (6, 7):
+        for combo in _multisets(kept, n):
+            key = sum(pow5[ri] for ri in combo)
+            nonflush[key] = max(nonflush[key - pow5[ri]] for ri in set(combo))
 
     flush_value = [0] * 8192
     for mask in range(8192):
@@ -243,10 +242,14 @@ def build(opts: Options) -> Tables:
                     counts[ri] -= 1
                 return best
 
-        for n in (4, 5, 6):
-            for counts in _multisets(kept, n):
-                key = sum(c * p for c, p in zip(counts, pow5, strict=True)) + JOKER_DIGIT
-                nonflush[key] = joker_value(counts)
+        for combo in _multisets(kept, 4):
+            nonflush[sum(pow5[ri] for ri in combo) + JOKER_DIGIT] = joker_value(_counts(combo))
+        # with more real cards: five of them without the joker, or fewer with it (as above)
+        for n in (5, 6):
+            for combo in _multisets(kept, n):
+                key = sum(pow5[ri] for ri in combo)
+                smaller = max(nonflush[key - pow5[ri] + JOKER_DIGIT] for ri in set(combo))
+                nonflush[key + JOKER_DIGIT] = max(smaller, nonflush[key]) if n == 5 else smaller
 
     flush5: dict[int, int] = {}
     for five_ranks in combinations(kept, 5):
