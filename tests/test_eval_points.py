@@ -27,6 +27,7 @@ from rules.evaluators.points import (
     baccarat_total,
     blackjack_rank,
     blackjack_total,
+    cal_side_bet_total,
     is_natural,
 )
 
@@ -386,3 +387,15 @@ def test_bad_hands_are_typed_errors():
         bj("Jk 5c", STANDARD_21)
     with pytest.raises(HandError):
         blackjack_total(("As",), STANDARD_21)  # type: ignore[arg-type]
+
+
+def test_cal_blackjack_side_bet_examples_seed000_L586_L591():
+    # "5, 10, 10, for a total of 25 plus dealers 2nd card a 6 for a total of 31"
+    assert cal_side_bet_total(25, parse_cards("6h")[0]) == 31
+    # "26 and the dealers 2nd card is a 10 card, the players hand totals 36 however it is round down to 26"
+    assert cal_side_bet_total(26, parse_cards("Kd")[0]) == 26
+    assert cal_side_bet_total(30, parse_cards("Ac")[0]) == 31
+    with pytest.raises(HandError):
+        cal_side_bet_total(21, parse_cards("Kd")[0])
+    with pytest.raises(HandError):
+        cal_side_bet_total(25, JOKER)

@@ -490,6 +490,19 @@ def blackjack_rank(
     return blackjack_total(cards, rules, split=split).rank(cards)
 
 
+def cal_side_bet_total(hand_total: int, card: Card) -> int:
+    """Cal Blackjack's optional side bet (seed 000 L582–593): a frozen 22–30 hand adds the player-dealer's
+    second card "to again try to total 31"; a sum over 31 "will be rounded down a tenth" (26 + 10 = 36
+    counts 26). The ace counts 1 (as 11 the rounding gives the same total). The bet wins only on 31.
+    """
+    if not 22 <= hand_total <= 30:
+        raise HandError(f"the Cal Blackjack side bet is on a frozen 22-30 hand, not {hand_total}")
+    if not isinstance(card, Card) or card.is_joker:
+        raise HandError("Cal Blackjack is dealt without a joker")
+    total = hand_total + _card_points(card, CAL_BLACKJACK_31)
+    return total - 10 if total > 31 else total
+
+
 # --------------------------------------------------------------------------------------------------
 # The filed variants (each a data value; config files may build their own with from_data)
 # --------------------------------------------------------------------------------------------------
