@@ -12,19 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.baccarat.model import BaccaratDataError, Hand, Tableau, Winner, card_points
+from rules.baccarat.model import BaccaratDataError, Hand, Tableau, Winner
 from rules.cards import Card
+from rules.evaluators.points import baccarat_total
 
 if TYPE_CHECKING:
     from rules.baccarat.model import Variant
 
-
-def baccarat_total(cards: Sequence[Card]) -> int:
-    """The hand's point total: the last digit of the sum of the cards' baccarat values.
-
-    (Written here until ``rules/evaluators/points.py`` lands; the same two lines.)
-    """
-    return sum(card_points(c) for c in cards) % 10
+__all__ = ["Coup", "CoupResult", "CoupState", "baccarat_total", "follow", "next_card", "result_of"]
 
 
 @dataclass(frozen=True, slots=True)

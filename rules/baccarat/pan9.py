@@ -29,11 +29,11 @@ from rules.baccarat.model import (
     _only,
     _parse_shoe,
     _str,
-    card_points,
     parse_pays,
     source_cite,
 )
 from rules.cards import Card
+from rules.evaluators.points import baccarat_total
 
 Action = Literal["draw", "stand", "option"]
 
@@ -106,7 +106,7 @@ class Pan9Variant:
 
     def total(self, cards: Sequence[Card]) -> int:
         """A hand's total: the last digit of the sum (ace 1, picture cards 0)."""
-        return sum(card_points(c) for c in cards) % 10
+        return baccarat_total(cards)
 
     def player_action(self, cards: Sequence[Card]) -> Action:
         """A player's choice on three cards: ``option`` where the filing leaves it to the player."""
