@@ -1,0 +1,79 @@
+"""How a family engine plugs into the generic round engine.
+
+A family (``paigow``, ``baccarat``, ``threecard``, ``blackjack``, ``stud`` …) implements
+:class:`FamilyRules` — usually by subclassing :class:`BaseFamily` and overriding what it needs — and
+registers it once with :func:`register_family`. The generic engine never tests a family or room name:
+it calls these hooks and the variant's data does the rest.
+
+- ``next_extra_card(state, phase)``: for a ``rule_draws`` phase, the next card the rules require
+  (a :class:`~rules.round.procedure.Slot`), or None when the rule says stand (baccarat third cards,
+  a player-dealer who must hit soft 17).
+- ``may_draw(state, target)``: in a ``hits`` or ``draw`` phase, whether that hand may still take a card
+  (False moves the action on: a frozen 22-30, a blackjack).
+- ``check(state, event)``: family-specific findings after each event (FOUL_HAND, HOUSE_WAY_MISSET …);
+  the variant's ``irregularities:`` table rules on them like on any other.
+- ``settle(state)``: the round's settlement once the deal is complete (a JSON-able mapping), or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rules.round.events import Event, Target
+from rules.round.procedure import Phase, Slot
+from rules.round.rulings import Finding
+
+if TYPE_CHECKING:
+    from rules.round.state import RoundState
+
+
+class FamilyRules(Protocol):
+    """The hooks a family engine provides."""
+
+    def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None: ...
+
+    def may_draw(self, state: RoundState, target: Target) -> bool: ...
+
+    def check(self, state: RoundState, event: Event) -> Sequence[Finding]: ...
+
+    def settle(self, state: RoundState) -> Mapping[str, Any] | None: ...
+
+
+class BaseFamily:
+    """Defaults: no rule-driven draws, every hand may draw, no extra checks, no settlement."""
+
+    def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
+        """No rule-driven card (the phase ends at once)."""
+        return None
+
+    def may_draw(self, state: RoundState, target: Target) -> bool:
+        """Every hand may draw until it stands."""
+        return True
+
+    def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
+        """No family-specific findings."""
+        return ()
+
+    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+        """No settlement (the banking issue and the family provide it)."""
+        return None
+
+
+_DEFAULT = BaseFamily()
+_REGISTRY: dict[str, FamilyRules] = {}
+
+
+def register_family(name: str, rules: FamilyRules) -> None:
+    """Register a family's hooks under its family name (the ``family:`` of its game files)."""
+    _REGISTRY[name] = rules
+
+
+def family_rules(name: str) -> FamilyRules:
+    """The hooks registered for ``name``, or the defaults."""
+    return _REGISTRY.get(name, _DEFAULT)
+
+
+def registered_families() -> tuple[str, ...]:
+    """Names with registered hooks."""
+    return tuple(sorted(_REGISTRY))

@@ -1,0 +1,973 @@
+"""A round as a pure fold over its events: ``apply(state, event) -> state`` and ``fold(events)``.
+
+The state is immutable (frozen dataclasses and tuples), so the state after any prefix of the events is
+a value that can be kept, compared and shown. Equality compares what the table shows — hands, stub,
+expected step, alerts, outcome — not the bookkeeping (event count, journal segment).
+
+Corrections: ``Correction(of=N)`` undoes event N of the current round (events are numbered from 1 in
+the order applied). The engine re-folds the round from the state just before it began, skipping every
+undone event; a correction of a correction restores the event it undid. A correction that reaches
+before the current round is refused (noted in ``state.notes``), as the filings close a hand once the
+next one has begun (e.g. Capitol Pai Gow rule 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from rules.cards import Card, format_cards
+from rules.round.alerts import DEVICE_CODES, Alert, AlertCode, Ruling, Severity
+from rules.round.events import (
+    Action,
+    AlertCleared,
+    Burn,
+    Button,
+    ButtonPress,
+    By,
+    CardRead,
+    Correction,
+    CutCard,
+    Decision,
+    DeckCheck,
+    Declare,
+    DeclareKind,
+    DeviceFault,
+    DiceResult,
+    Event,
+    HandSet,
+    RoundStart,
+    Shuffle,
+    Target,
+    TargetKind,
+    Wager,
+)
+from rules.round.family import family_rules
+from rules.round.game import GameRules
+from rules.round.procedure import (
+    DealContext,
+    Face,
+    Phase,
+    PhaseKind,
+    Slot,
+    expand,
+    recipient_words,
+    seat_order,
+)
+from rules.round.rulings import Finding
+from rules.round.shoe import ShoeSession
+
+
+class Status(Enum):
+    """Where the round is."""
+
+    IDLE = "idle"  # no round started
+    DEALING = "dealing"
+    DEALT = "dealt"  # every phase done
+    VOID = "void"  # misdeal: all hands void
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card on the table: where it went, how it came out, which event put it there."""
+
+    card: Card | None
+    target: Target
+    face_up: bool
+    seq: int
+    phase: int
+    void: bool = False
+    replacement: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A step that is not a card: dice, a betting round to close, a player's decision, a shuffle."""
+
+    kind: str
+    words: str
+    seat: int | None = None
+
+
+Expected = Slot | Wait
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the round ended (so far): ``dealt`` or ``misdeal``, hands, returned wagers, family settlement."""
+
+    status: str
+    hands: tuple[tuple[str, tuple[Card | None, ...]], ...]
+    board: tuple[Card | None, ...]
+    stub: tuple[Card | None, ...]
+    returned: tuple[Wager, ...]
+    dead_seats: tuple[int, ...]
+    no_action_rounds: tuple[int, ...]
+    settlement: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``outcome`` object of ``replay --json`` and scenario expectations."""
+        out: dict[str, Any] = {
+            "status": self.status,
+            "hands": {k: format_cards(v) for k, v in self.hands},
+            "board": format_cards(self.board),
+            "stub": format_cards(self.stub),
+            "returned": [{"seat": w.seat, "spot": w.spot, "cents": w.cents} for w in self.returned],
+            "dead_seats": list(self.dead_seats),
+            "no_action_rounds": list(self.no_action_rounds),
+        }
+        if self.settlement is not None:
+            out["settlement"] = dict(self.settlement)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """The table's state for the current round, and the shoe it is dealt from. Build with :func:`initial`."""
+
+    game: GameRules
+    shoe: ShoeSession
+    start: RoundStart | None = None
+    status: Status = Status.IDLE
+    phase: int = 0
+    slots: tuple[Slot, ...] = ()
+    pos: int = 0
+    gate_passed: bool = False
+    actor: int = 0
+    cards_due: int = 0
+    end_actor_after_card: bool = False
+    placed: tuple[Placed, ...] = ()
+    pending: tuple[Target, ...] = ()
+    replaced: int = 0
+    dice: tuple[int, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    hand_sets: tuple[HandSet, ...] = ()
+    folded: frozenset[int] = frozenset()
+    dead: frozenset[int] = frozenset()
+    betting_round: int = 0
+    no_action: frozenset[int] = frozenset()
+    stub_count: int | None = None
+    alerts: tuple[Alert, ...] = ()
+    active: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    seq: int = field(default=0, compare=False)
+    segment: tuple[tuple[int, Event], ...] = field(default=(), compare=False)
+    anchor: RoundState | None = field(default=None, compare=False, repr=False)
+
+    # --- what the table shows ------------------------------------------------------------------
+
+    @property
+    def current_phase(self) -> Phase | None:
+        """The phase being dealt, or None outside a deal."""
+        phases = self.game.procedure.phases
+        if self.status is not Status.DEALING or self.phase >= len(phases):
+            return None
+        return phases[self.phase]
+
+    @property
+    def expected(self) -> Expected:
+        """The next step: a card (:class:`Slot`) or something else (:class:`Wait`)."""
+        if self.status is Status.IDLE:
+            if self.shoe.cut_card_out or not self.shoe.shuffled:
+                return Wait("shuffle", "shuffle the cards")
+            return Wait("round_start", "take the wagers and start the round")
+        if self.status is Status.VOID:
+            return Wait("shuffle", "misdeal: collect every card, return the wagers, shuffle and deal again")
+        if self.status is Status.DEALT:
+            words = "deal complete"
+            if self.shoe.cut_card_out:
+                words += "; the cut card is out: shuffle before the next round"
+            return Wait("done", words)
+        slot = self._slot()
+        if slot is not None:
+            return slot
+        return self._wait()
+
+    @property
+    def prompt(self) -> str:
+        """The words for the next step."""
+        return self.expected.words
+
+    @property
+    def active_alerts(self) -> tuple[Alert, ...]:
+        """Alerts raised and not yet cleared."""
+        return tuple(self.alerts[i] for i in self.active)
+
+    @property
+    def blocked(self) -> bool:
+        """Whether an uncleared stop alert halts the game."""
+        return any(self.alerts[i].severity is Severity.STOP for i in self.active)
+
+    def hand(self, target: Target) -> tuple[Card | None, ...]:
+        """The cards a recipient holds (set-aside cards excluded)."""
+        return tuple(p.card for p in self.placed if p.target == target and not p.void)
+
+    def held(self) -> dict[Target, int]:
+        """How many live cards each recipient holds."""
+        out: dict[Target, int] = {}
+        for p in self.placed:
+            if not p.void:
+                out[p.target] = out.get(p.target, 0) + 1
+        return out
+
+    @property
+    def live_players(self) -> tuple[int, ...]:
+        """Players still in the hand (not folded, not dead)."""
+        if self.start is None:
+            return ()
+        return tuple(s for s in self.start.players if s not in self.folded and s not in self.dead)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the deal is complete or void; None while dealing."""
+        if self.start is None or self.status in (Status.IDLE, Status.DEALING):
+            return None
+        targets: list[Target] = []
+        for p in self.placed:
+            if (
+                p.target.kind not in (TargetKind.BOARD, TargetKind.BURN, TargetKind.STUB)
+                and p.target not in targets
+            ):
+                targets.append(p.target)
+        targets.sort(key=lambda t: t.sort_key)
+        hands = tuple((str(t), self.hand(t)) for t in targets)
+        board = tuple(p.card for p in self.placed if p.target.kind is TargetKind.BOARD and not p.void)
+        stub = tuple(p.card for p in self.placed if p.target.kind is TargetKind.STUB and not p.void)
+        void = self.status is Status.VOID
+        returned = tuple(w for w in self.start.wagers if void or w.seat in self.dead)
+        settlement = None if void else family_rules(self.game.family).settle(self)
+        return Outcome(
+            "misdeal" if void else "dealt",
+            hands,
+            board,
+            stub,
+            returned,
+            tuple(sorted(self.dead)),
+            tuple(sorted(self.no_action)),
+            settlement,
+        )
+
+    # --- the next step ---------------------------------------------------------------------------
+
+    def _slot(self) -> Slot | None:
+        ph = self.current_phase
+        if ph is None:
+            return None
+        if self.pos < len(self.slots):
+            return self.slots[self.pos]
+        if ph.kind is PhaseKind.RULE_DRAWS:
+            return family_rules(self.game.family).next_extra_card(self, ph)
+        if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and self.cards_due > 0:
+            t = self._actor_target(ph)
+            if t is not None:
+                n = self.held().get(t, 0) + 1
+                face = Face.ANY if ph.kind is PhaseKind.HITS else Face.DOWN
+                what = "hit" if ph.kind is PhaseKind.HITS else f"draw ({self.cards_due} to come)"
+                return Slot(t, n, face, f"{recipient_words(t)}: {what}", self.phase)
+        return None
+
+    def _wait(self) -> Wait:
+        ph = self.current_phase
+        if ph is None:  # pragma: no cover - DEALING always has a phase
+            return Wait("done", "deal complete")
+        if ph.kind is PhaseKind.DICE:
+            return Wait("dice", f"open the dice cup and read the {ph.count} dice")
+        if ph.kind is PhaseKind.BETTING:
+            how = "press confirm when it is closed" if ph.close_on_confirm else "deal on when it is closed"
+            note = (
+                " (no betting action this round: dealer error)"
+                if self.betting_round + 1 in self.no_action
+                else ""
+            )
+            return Wait("betting", f"{ph.title}{note}: {how}")
+        if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW):
+            t = self._actor_target(ph)
+            seat = self._seat_of(t)
+            ask = (
+                "hit or stand?"
+                if ph.kind is PhaseKind.HITS
+                else f"how many cards to draw (up to {ph.max_cards})?"
+            )
+            return Wait("decision", f"{recipient_words(t) if t else 'player'}: {ask}", seat)
+        if ph.kind is PhaseKind.LEFTOVER:
+            return Wait("stub", "count the leftover cards")
+        return Wait("done", "deal complete")
+
+    def _order(self, ph: Phase) -> tuple[Target, ...]:
+        return seat_order(ph, self._context(ph))
+
+    def _actor_target(self, ph: Phase) -> Target | None:
+        order = self._order(ph)
+        return order[self.actor] if self.actor < len(order) else None
+
+    def _seat_of(self, t: Target | None) -> int | None:
+        if t is None:
+            return None
+        if t.kind is TargetKind.SEAT:
+            return t.index
+        if t.kind is TargetKind.PLAYER_DEALER and self.start is not None:
+            return self.start.player_dealer
+        return None
+
+    def _context(self, ph: Phase | None = None) -> DealContext:
+        st = self.start
+        assert st is not None
+        phases = self.game.procedure.phases
+        nxt = phases[self.phase + 1] if self.phase + 1 < len(phases) else None
+        return DealContext(
+            players=self.live_players,
+            player_dealer=st.player_dealer,
+            button=st.button,
+            held=self.held(),
+            board_size=sum(1 for p in self.placed if p.target.kind is TargetKind.BOARD),
+            new_shoe=self.shoe.rounds == 1,
+            next_phase=nxt,
+        )
+
+
+def initial(game: GameRules) -> RoundState:
+    """The state of a table before any event: no round, a shoe not yet shuffled."""
+    return RoundState(game=game, shoe=ShoeSession(game.deck))
+
+
+# --- the fold ------------------------------------------------------------------------------------
+
+
+def fold(game: GameRules, events: Iterable[Event], state: RoundState | None = None) -> RoundState:
+    """Apply every event in order, from ``state`` (default: :func:`initial`)."""
+    s = initial(game) if state is None else state
+    for e in events:
+        s = apply(s, e)
+    return s
+
+
+def apply(state: RoundState, event: Event) -> RoundState:
+    """The state after one more event. Pure: ``state`` is not changed."""
+    seq = state.seq + 1
+    if isinstance(event, Correction):
+        return _correct(state, event, seq)
+    if isinstance(event, RoundStart):
+        anchor = replace(state, segment=(), anchor=None)
+        s = _step(state, event, seq)
+        return replace(s, seq=seq, segment=((seq, event),), anchor=anchor)
+    s = _step(state, event, seq)
+    return replace(s, seq=seq, segment=(*state.segment, (seq, event)), anchor=state.anchor)
+
+
+def _correct(state: RoundState, event: Correction, seq: int) -> RoundState:
+    segment = (*state.segment, (seq, event))
+    numbers = {n for n, _ in state.segment}
+    if event.of not in numbers:
+        note = f"event {seq}: correction of event {event.of} refused: only events of the current round can be undone"
+        return replace(state, seq=seq, segment=segment, notes=(*state.notes, note))
+    return refold(state.game, state.anchor, segment)
+
+
+def undone(segment: Iterable[tuple[int, Event]]) -> frozenset[int]:
+    """The event numbers a segment's corrections undo (a correction of a correction restores its target)."""
+    seg = list(segment)
+    off: set[int] = set()
+    for n, e in reversed(seg):
+        if isinstance(e, Correction) and n not in off:
+            off.add(e.of)
+    return frozenset(off)
+
+
+def refold(game: GameRules, anchor: RoundState | None, segment: tuple[tuple[int, Event], ...]) -> RoundState:
+    """Fold a round's segment from its anchor, skipping undone events and corrections."""
+    off = undone(segment)
+    s = initial(game) if anchor is None else anchor
+    for n, e in segment:
+        if not isinstance(e, Correction) and n not in off:
+            s = _step(s, e, n)
+    last = segment[-1][0] if segment else s.seq
+    return replace(s, seq=last, segment=segment, anchor=anchor)
+
+
+# --- one event -----------------------------------------------------------------------------------
+
+
+def _step(s: RoundState, e: Event, seq: int) -> RoundState:
+    if isinstance(e, CardRead):
+        s = _card(s, e.card, e.face_up, e.to, seq)
+    elif isinstance(e, Burn):
+        s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
+    elif isinstance(e, RoundStart):
+        s = _round_start(s, e)
+    elif isinstance(e, Shuffle):
+        s = replace(s, shoe=s.shoe.shuffle(e.deck_id))
+        if s.status in (Status.VOID, Status.DEALT):
+            s = replace(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
+            s = replace(s, active=tuple(range(len(s.alerts))))
+    elif isinstance(e, DeckCheck):
+        s = _deck_check(s, e, seq)
+    elif isinstance(e, DiceResult):
+        s = replace(s, dice=e.dice)
+        s = _advance(s)
+    elif isinstance(e, CutCard):
+        s = replace(s, shoe=s.shoe.cut_card())
+    elif isinstance(e, Declare):
+        s = _declare(s, e, seq)
+    elif isinstance(e, HandSet):
+        s = replace(s, hand_sets=(*s.hand_sets, e))
+    elif isinstance(e, Decision):
+        s = _decision(s, e, seq)
+    elif isinstance(e, ButtonPress):
+        s = _button(s, e, seq)
+    elif isinstance(e, DeviceFault):
+        s = _raise(
+            s, Finding(e.code, f"{e.device}: {e.detail or e.code.value}", by=By.DEVICE, where="deck"), seq
+        )
+    elif isinstance(e, AlertCleared):
+        s = _clear(s, e, seq)
+    if s.start is not None:
+        for f in family_rules(s.game.family).check(s, e):
+            s = _raise(s, f, seq)
+    return s
+
+
+def _keep_equipment(s: RoundState) -> tuple[Alert, ...]:
+    """Uncleared equipment alerts survive into the next round; the rest belong to the round that ended."""
+    return tuple(
+        s.alerts[i]
+        for i in s.active
+        if s.alerts[i].code in DEVICE_CODES or s.alerts[i].code is AlertCode.DECK_COUNT_MISMATCH
+    )
+
+
+def _round_start(s: RoundState, e: RoundStart) -> RoundState:
+    kept = _keep_equipment(s)
+    s = RoundState(
+        game=s.game,
+        shoe=s.shoe.start_round(),
+        start=e,
+        status=Status.DEALING,
+        alerts=kept,
+        active=tuple(range(len(kept))),
+        seq=s.seq,
+    )
+    return _enter(s, 0)
+
+
+def _enter(s: RoundState, index: int) -> RoundState:
+    """Enter phase ``index`` (skipping phases that do not apply), or finish the deal."""
+    phases = s.game.procedure.phases
+    while index < len(phases):
+        ph = phases[index]
+        if ph.only_new_shoe and s.shoe.rounds != 1:
+            index += 1
+            continue
+        s = replace(
+            s,
+            phase=index,
+            slots=(),
+            pos=0,
+            gate_passed=False,
+            actor=0,
+            cards_due=0,
+            end_actor_after_card=False,
+        )
+        if ph.kind in (PhaseKind.DEAL, PhaseKind.BURN, PhaseKind.BOARD, PhaseKind.LEFTOVER, PhaseKind.STREET):
+            count = ph.count - s.replaced if ph.kind is PhaseKind.LEFTOVER else ph.count
+            ph2 = replace(ph, count=max(0, count)) if count != ph.count else ph
+            s = replace(s, slots=expand(ph2, index, s._context(ph2)))
+        return _advance(s)
+    return replace(s, status=Status.DEALT, phase=len(phases), slots=(), pos=0)
+
+
+def _phase_done(s: RoundState) -> bool:
+    ph = s.current_phase
+    if ph is None:
+        return False
+    while s.pos < len(s.slots) and _skip(s, s.slots[s.pos]):
+        return False
+    if s.pos < len(s.slots):
+        return False
+    k = ph.kind
+    if k is PhaseKind.DICE:
+        return bool(s.dice)
+    if k is PhaseKind.BETTING:
+        return s.gate_passed
+    if k is PhaseKind.LEFTOVER:
+        return True
+    if k is PhaseKind.RULE_DRAWS:
+        return family_rules(s.game.family).next_extra_card(s, ph) is None
+    if k in (PhaseKind.HITS, PhaseKind.DRAW):
+        return s.actor >= len(s._order(ph))
+    return True
+
+
+def _skip(s: RoundState, slot: Slot) -> bool:
+    t = slot.target
+    return t.kind is TargetKind.SEAT and (t.index in s.folded or t.index in s.dead)
+
+
+def _advance(s: RoundState) -> RoundState:
+    """Move past skipped slots, hands that may not draw, and completed phases; schedule replacements."""
+    while s.status is Status.DEALING:
+        while s.pos < len(s.slots) and _skip(s, s.slots[s.pos]):
+            s = replace(s, pos=s.pos + 1)
+        ph = s.current_phase
+        if ph is None:
+            break
+        if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.cards_due == 0:
+            t = s._actor_target(ph)
+            if t is not None and (_skip_target(s, t) or not family_rules(s.game.family).may_draw(s, t)):
+                s = replace(s, actor=s.actor + 1)
+                continue
+        if not _phase_done(s):
+            break
+        if s.pending:
+            extra = tuple(
+                Slot(
+                    t,
+                    s.held().get(t, 0) + 1,
+                    Face.DOWN,
+                    f"replacement card for {recipient_words(t)} (from the stub)",
+                    s.phase,
+                    replacement=True,
+                )
+                for t in s.pending
+            )
+            s = replace(s, slots=s.slots + extra, pending=(), replaced=s.replaced + len(extra))
+            continue
+        if ph.kind is PhaseKind.BETTING:
+            s = replace(s, betting_round=s.betting_round + 1)
+        s = _enter(s, s.phase + 1)
+        break
+    return s
+
+
+def _skip_target(s: RoundState, t: Target) -> bool:
+    return t.kind is TargetKind.SEAT and (t.index in s.folded or t.index in s.dead)
+
+
+# --- cards ---------------------------------------------------------------------------------------
+
+
+def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, seq: int) -> RoundState:
+    findings: list[Finding] = []
+    if card is None:
+        findings.append(Finding(AlertCode.UNREADABLE_CARD, "a card came out unread (??)", target=to))
+    elif s.shoe.is_foreign(card):
+        findings.append(
+            Finding(AlertCode.FOREIGN_CARD, f"{card} is not in this deck", card=card, target=to, where="deck")
+        )
+    elif s.shoe.would_duplicate(card):
+        findings.append(
+            Finding(
+                AlertCode.DUPLICATE_CARD,
+                f"{card} read more often than the shoe holds",
+                card=card,
+                target=to,
+                where="deck",
+            )
+        )
+    s = replace(s, shoe=s.shoe.read(card))
+    if s.status is not Status.DEALING:
+        if s.status is Status.DEALT:
+            ph_last = s.game.procedure.phases[-1] if s.game.procedure.phases else None
+            code = AlertCode.EXTRA_CARD
+            if ph_last is not None and ph_last.kind in (PhaseKind.RULE_DRAWS, PhaseKind.HITS):
+                code = AlertCode.DRAW_AGAINST_RULE
+            findings.append(
+                Finding(code, f"{_name(card)} came out after the deal was complete", card=card, target=to)
+            )
+        else:
+            why = (
+                "before the round started"
+                if s.status is Status.IDLE
+                else "after the misdeal, before a shuffle"
+            )
+            findings.append(
+                Finding(AlertCode.PREMATURE_CARD, f"{_name(card)} came out {why}", card=card, target=to)
+            )
+        return _raise_all(s, findings, seq)
+
+    # Pass gates (dice, betting rounds) that a card runs through; one PREMATURE_CARD at most per card.
+    premature = False
+    while s.status is Status.DEALING:
+        ph = s.current_phase
+        assert ph is not None
+        if ph.kind is PhaseKind.BETTING:
+            if ph.close_on_confirm and not premature:
+                premature = True
+                findings.append(
+                    Finding(
+                        AlertCode.PREMATURE_CARD,
+                        f"{_name(card)} dealt before {ph.title} was closed",
+                        card=card,
+                        target=to,
+                        phase=ph.name,
+                    )
+                )
+            s = _advance(replace(s, gate_passed=True))
+            continue
+        if ph.kind is PhaseKind.DICE and not s.dice:
+            if not premature:
+                premature = True
+                findings.append(
+                    Finding(
+                        AlertCode.PREMATURE_CARD,
+                        f"{_name(card)} dealt before the dice",
+                        card=card,
+                        target=to,
+                        phase=ph.name,
+                    )
+                )
+            s = _enter(s, s.phase + 1)
+            continue
+        if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.cards_due == 0 and s._slot() is None:
+            t = s._actor_target(ph)
+            if t is None:
+                break
+            # A card while a decision is awaited is taken as the hand asking for one (the dealer's hit).
+            s = replace(s, cards_due=1)
+            continue
+        if ph.kind is PhaseKind.LEFTOVER and s.pos >= len(s.slots):
+            findings.append(
+                Finding(
+                    AlertCode.LEFTOVER_MISMATCH,
+                    f"more than {len(s.slots)} cards left over",
+                    card=card,
+                    target=Target(TargetKind.STUB),
+                    phase=ph.name,
+                )
+            )
+            s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
+            return _raise_all(s, findings, seq)
+        break
+
+    if s.status is not Status.DEALING:
+        findings.append(
+            Finding(
+                AlertCode.EXTRA_CARD,
+                f"{_name(card)} came out after the deal was complete",
+                card=card,
+                target=to,
+            )
+        )
+        return _raise_all(s, findings, seq)
+    ph = s.current_phase
+    assert ph is not None
+    slot = s._slot()
+    if slot is None:
+        code = AlertCode.DRAW_AGAINST_RULE if ph.kind is PhaseKind.RULE_DRAWS else AlertCode.EXTRA_CARD
+        findings.append(
+            Finding(code, f"{_name(card)}: no card is due ({s.prompt})", card=card, target=to, phase=ph.name)
+        )
+        return _raise_all(s, findings, seq)
+
+    target = slot.target
+    if to is not None and to != slot.target:
+        later = [i for i in range(s.pos, len(s.slots)) if s.slots[i].target == to]
+        if later and slot.target.kind in (TargetKind.SEAT, TargetKind.PLAYER_DEALER, TargetKind.PILE):
+            missed = slot.target
+            findings.append(
+                Finding(
+                    AlertCode.MISSED_SEAT,
+                    f"{recipient_words(missed)} was skipped: {_name(card)} went to {recipient_words(to)}",
+                    seat=s._seat_of(missed),
+                    card=card,
+                    target=missed,
+                    phase=ph.name,
+                )
+            )
+        else:
+            findings.append(
+                Finding(
+                    AlertCode.OUT_OF_ORDER,
+                    f"{_name(card)} went to {recipient_words(to)}; due: {slot.words}",
+                    seat=s._seat_of(to),
+                    card=card,
+                    target=to,
+                    phase=ph.name,
+                )
+            )
+            target = to
+    placed = Placed(
+        card, target, face_up, seq, s.phase, replacement=slot.replacement and target == slot.target
+    )
+    if slot.face is Face.DOWN and face_up and target.kind is not TargetKind.BURN:
+        findings.append(
+            Finding(
+                AlertCode.BOXED_CARD,
+                f"{_name(card)} came out face up for {recipient_words(target)}",
+                seat=s._seat_of(target),
+                card=card,
+                target=target,
+                phase=ph.name,
+            )
+        )
+    s = replace(s, placed=(*s.placed, placed))
+    if target == slot.target:
+        s = replace(s, pos=s.pos + 1) if s.pos < len(s.slots) else s
+        if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.pos >= len(s.slots):
+            due = s.cards_due - 1
+            if due <= 0 and (s.end_actor_after_card or ph.kind is PhaseKind.DRAW):
+                s = replace(s, cards_due=0, actor=s.actor + 1, end_actor_after_card=False)
+            else:
+                s = replace(s, cards_due=max(0, due))
+    s = _raise_all(s, findings, seq, placed_index=len(s.placed) - 1)
+    return _advance(s)
+
+
+def _name(card: Card | None) -> str:
+    return "??" if card is None else str(card)
+
+
+# --- rulings -------------------------------------------------------------------------------------
+
+
+def _raise_all(
+    s: RoundState, findings: list[Finding], seq: int, placed_index: int | None = None
+) -> RoundState:
+    for f in findings:
+        s = _raise(s, f, seq, placed_index)
+    return s
+
+
+def _raise(s: RoundState, f: Finding, seq: int, placed_index: int | None = None) -> RoundState:
+    """Rule on a finding with the variant's table, record the alert, and carry out the ruling."""
+    if s.status is Status.VOID and f.code not in DEVICE_CODES and f.code is not AlertCode.DECK_COUNT_MISMATCH:
+        return s  # the round is already void: nothing more to rule on
+    counts: dict[AlertCode, int] = {}
+    for a in s.alerts:
+        counts[a.code] = counts.get(a.code, 0) + 1
+    counts[f.code] = counts.get(f.code, 0) + 1
+    alert = s.game.rulings.rule(f, counts, seq)
+    s = replace(s, alerts=(*s.alerts, alert), active=(*s.active, len(s.alerts)))
+    return _carry_out(s, alert, f, placed_index)
+
+
+def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None) -> RoundState:
+    r = alert.ruling
+    if r is Ruling.MISDEAL:
+        return replace(s, status=Status.VOID, slots=(), pos=0, pending=())
+    if s.start is None or s.status is not Status.DEALING:
+        return s
+    if r is Ruling.REPLACE_FROM_STUB:
+        i = placed_index if placed_index is not None else _find_placed(s, f)
+        if i is None:
+            return s
+        p = s.placed[i]
+        placed = s.placed[:i] + (replace(p, void=True),) + s.placed[i + 1 :]
+        return replace(s, placed=placed, pending=(*s.pending, p.target))
+    if r is Ruling.DEAD_HAND:
+        seat = f.seat if f.seat is not None else (s._seat_of(f.target) if f.target else None)
+        if seat is not None:
+            return replace(s, dead=s.dead | {seat})
+    if r is Ruling.NO_ACTION_THIS_ROUND:
+        return replace(s, no_action=s.no_action | {s.betting_round + 1})
+    return s
+
+
+def _find_placed(s: RoundState, f: Finding) -> int | None:
+    """The card a declaration is about: the named card, else the last card to the named recipient, else the last card."""
+    for i in range(len(s.placed) - 1, -1, -1):
+        p = s.placed[i]
+        if p.void or p.target.kind is TargetKind.BURN:
+            continue
+        if f.card is not None:
+            if p.card is f.card:
+                return i
+            continue
+        if f.target is not None and p.target != f.target:
+            continue
+        return i
+    return None
+
+
+# --- other events ----------------------------------------------------------------------------------
+
+
+def _deck_check(s: RoundState, e: DeckCheck, seq: int) -> RoundState:
+    size = s.game.deck.size
+    problems = []
+    if e.count != size:
+        problems.append(f"{e.count} cards counted, the deck has {size}")
+    if e.missing:
+        problems.append("missing " + format_cards(e.missing))
+    if e.extra:
+        problems.append("extra " + format_cards(e.extra))
+    if e.duplicates:
+        problems.append("duplicated " + format_cards(e.duplicates))
+    if not problems:
+        return s
+    card = (e.missing or e.extra or e.duplicates or (None,))[0]
+    return _raise(
+        s,
+        Finding(AlertCode.DECK_COUNT_MISMATCH, "; ".join(problems), card=card, by=By.DEVICE, where="deck"),
+        seq,
+    )
+
+
+_DECLARED = {
+    DeclareKind.EXPOSED_CARD: AlertCode.EXPOSED_CARD,
+    DeclareKind.BOXED_CARD: AlertCode.BOXED_CARD,
+    DeclareKind.FACE_UP_IN_DECK: AlertCode.BOXED_CARD,
+    DeclareKind.CARD_OFF_TABLE: AlertCode.CARD_OFF_TABLE,
+    DeclareKind.MISSED_SEAT: AlertCode.MISSED_SEAT,
+    DeclareKind.MISDEAL: AlertCode.MISDEAL_DECLARED,
+}
+
+
+def _declare(s: RoundState, e: Declare, seq: int) -> RoundState:
+    ph = s.current_phase
+    phase_name = ph.name if ph is not None else ""
+    if e.what is DeclareKind.STUB_COUNT:
+        return _stub_count(s, e, seq)
+    if e.what is DeclareKind.DEAL_DONE:
+        return _deal_done(s, seq)
+    code = _DECLARED[e.what]
+    target = e.to
+    if target is None and e.seat is not None and s.start is not None:
+        target = (
+            Target(TargetKind.PLAYER_DEALER)
+            if e.seat == s.start.player_dealer and e.what is not DeclareKind.MISSED_SEAT
+            else Target(TargetKind.SEAT, e.seat)
+        )
+    card = e.card
+    where = "deck" if e.what is DeclareKind.FACE_UP_IN_DECK else "hand"
+    idx: int | None = None
+    if e.what in (DeclareKind.EXPOSED_CARD, DeclareKind.BOXED_CARD):
+        idx = _find_placed(s, Finding(code, "", card=card, target=target))
+        if idx is not None:
+            p = s.placed[idx]
+            card = card or p.card
+            target = target or p.target
+            phase_name = (
+                s.game.procedure.phases[p.phase].name
+                if p.phase < len(s.game.procedure.phases)
+                else phase_name
+            )
+    seat = e.seat if e.seat is not None else s._seat_of(target)
+    words = {
+        DeclareKind.EXPOSED_CARD: "exposed",
+        DeclareKind.BOXED_CARD: "boxed (face up in the deck)",
+        DeclareKind.FACE_UP_IN_DECK: "found face up in the deck or shuffler",
+        DeclareKind.CARD_OFF_TABLE: "off the table",
+        DeclareKind.MISSED_SEAT: "missed",
+        DeclareKind.MISDEAL: "misdeal declared",
+    }[e.what]
+    subject = _name(card) if card is not None else (recipient_words(target) if target else "card")
+    msg = (
+        f"{subject} {words}"
+        + (f" ({recipient_words(target)})" if target and card is not None else "")
+        + f", by the {e.by.value}"
+    )
+    return _raise(
+        s,
+        Finding(code, msg, seat=seat, card=card, target=target, by=e.by, phase=phase_name, where=where),
+        seq,
+        idx,
+    )
+
+
+def _stub_count(s: RoundState, e: Declare, seq: int) -> RoundState:
+    leftover = [p for p in s.game.procedure.phases if p.kind is PhaseKind.LEFTOVER]
+    if not leftover or e.count is None:
+        return replace(s, notes=(*s.notes, f"event {seq}: stub count ignored (the game files no leftover)"))
+    # The stub as counted now: the filed leftover less the replacements already taken from it.
+    due = max(0, leftover[0].count - sum(1 for p in s.placed if p.replacement))
+    s = replace(s, stub_count=e.count)
+    if e.count != due:
+        s = _raise(
+            s,
+            Finding(
+                AlertCode.LEFTOVER_MISMATCH,
+                f"{e.count} cards left over, {due} due",
+                target=Target(TargetKind.STUB),
+            ),
+            seq,
+        )
+    ph = s.current_phase
+    if ph is not None and ph.kind is PhaseKind.LEFTOVER:
+        s = _enter(s, s.phase + 1)
+    return s
+
+
+def _deal_done(s: RoundState, seq: int) -> RoundState:
+    if s.status is not Status.DEALING:
+        return s
+    short: dict[Target, int] = {}
+    for slot in s.slots[s.pos :]:
+        if slot.target.kind in (
+            TargetKind.SEAT,
+            TargetKind.PLAYER_DEALER,
+            TargetKind.PILE,
+            TargetKind.BOX,
+        ) and not _skip(s, slot):
+            short[slot.target] = short.get(slot.target, 0) + 1
+    for t, n in short.items():
+        s = _raise(
+            s,
+            Finding(
+                AlertCode.WRONG_CARD_COUNT,
+                f"{recipient_words(t)} is {n} card{'s' if n != 1 else ''} short",
+                seat=s._seat_of(t),
+                target=t,
+            ),
+            seq,
+        )
+    if s.status is Status.DEALING:
+        s = replace(s, status=Status.DEALT, slots=(), pos=0)
+    return s
+
+
+def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
+    s = replace(s, decisions=(*s.decisions, e))
+    if e.action is Action.FOLD:
+        s = replace(s, folded=s.folded | {e.seat})
+        return _advance(s)
+    ph = s.current_phase
+    if ph is None or ph.kind not in (PhaseKind.HITS, PhaseKind.DRAW):
+        return s
+    t = s._actor_target(ph)
+    if t is None or s._seat_of(t) != e.seat:
+        return replace(s, notes=(*s.notes, f"event {seq}: seat {e.seat} acted out of turn ({s.prompt})"))
+    a = e.action
+    if a is Action.HIT or (a is Action.DRAW and ph.kind is PhaseKind.HITS):
+        s = replace(s, cards_due=1)
+    elif a in (Action.DOUBLE, Action.DOUBLE_DOWN):
+        s = replace(s, cards_due=1, end_actor_after_card=True)
+    elif a is Action.DRAW:
+        n = e.count if e.count is not None else 1
+        if n > ph.max_cards:
+            s = _raise(
+                s,
+                Finding(
+                    AlertCode.DRAW_AGAINST_RULE,
+                    f"seat {e.seat} asked for {n} cards; at most {ph.max_cards}",
+                    seat=e.seat,
+                ),
+                seq,
+            )
+        s = replace(s, cards_due=n) if n > 0 else replace(s, actor=s.actor + 1)
+    elif a in (Action.STAND, Action.STAND_PAT, Action.SURRENDER):
+        s = replace(s, actor=s.actor + 1, cards_due=0)
+    return _advance(s)
+
+
+def _button(s: RoundState, e: ButtonPress, seq: int) -> RoundState:
+    ph = s.current_phase
+    if e.button is Button.CONFIRM and ph is not None and ph.kind is PhaseKind.BETTING:
+        return _advance(replace(s, gate_passed=True))
+    if e.button is Button.CALL_FLOOR:
+        return replace(s, notes=(*s.notes, f"event {seq}: floor called"))
+    return s
+
+
+def _clear(s: RoundState, e: AlertCleared, seq: int) -> RoundState:
+    for k in range(len(s.active) - 1, -1, -1):
+        a = s.alerts[s.active[k]]
+        if a.code is e.code and (e.seat is None or a.seat == e.seat):
+            if not e.role.may_clear(a.clear_role):
+                note = (
+                    f"event {seq}: {e.role.value} may not clear {a.code.value} (needs {a.clear_role.value})"
+                )
+                return replace(s, notes=(*s.notes, note))
+            return replace(s, active=s.active[:k] + s.active[k + 1 :])
+    return replace(s, notes=(*s.notes, f"event {seq}: no active {e.code.value} to clear"))
