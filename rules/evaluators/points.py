@@ -9,7 +9,7 @@ Natural 9 > Natural 8 > a three-card 9 or 8 > 7 … 0 (seed 002 §2 L115–214).
 
 * ``limit`` – the highest ordinary total; an ace counts high only while the total stays at or below it,
   and a hand above it is over (a bust, a no-bust "over" hand, or a frozen 22–30 hand). 21 in every game
-  but 21st Century Blackjack, where it is 22 ("Two Aces count as 2 or 12, only", seed 001 L903).
+  but 21st Century Blackjack, where it is 22 ("Two Aces count as 2 or 12, only", seed 001 L902).
 * ``target`` – the number the game plays to (21, 21.5, 22, 31), for display and "closest to" comparisons.
 * ``specials`` – two-card hands of the initial deal that beat every total, each with the cards that make
   it, its total, its rank among specials and its name: Blackjack; Pure 21.5 (Bonus card + ace, seed 003
@@ -17,11 +17,11 @@ Natural 9 > Natural 8 > a three-card 9 or 8 > 7 … 0 (seed 002 §2 L115–214).
   S4); Natural 31 and Blackjack X (seed 000a §8, §14–15, 000b §3). Matched in list order, so a more
   particular hand (suited A-K, "Blackjack X") is listed before the general one it would also match
   (ace + 10-point card, "Natural 31") even though it ranks below it. Never after a split: a split ace
-  with a 10-point card is 21 in every filing that says (seed 000 L620, 000a §14 "Split Aces after the
-  Draw … value of 21"), and in the others the natural is defined on "the initial two-card deal".
+  with a 10-point card is 21 in every filing that says (seed 000 L608 Cal Blackjack, L1929 Blackjack X
+  "Split Aces after the Draw … value of 21"), and in the others the natural is defined on "the initial two-card deal".
 * ``jumps`` – the play-to-31 games' second route to 31: a hand standing on 21 whose next card is a
-  10-point card makes 31. Cal Blackjack: from a **soft** 21 ("Soft 31", seed 000 L476, L592); Blackjack X:
-  from a **hard** 21 ("Hard 31 … the only way that hand could be achieved", seed 000 L1886).
+  10-point card makes 31. Cal Blackjack: from a **soft** 21 ("Soft 31", seed 000 L482, L560–562); Blackjack X:
+  from a **hard** 21 ("Hard 31 … the only way that hand could be achieved", seed 000 L1903).
 * ``frozen`` – the band of totals (22–30 in the play-to-31 games) where a hand takes no more cards and
   loses; dealing into a frozen hand is a :class:`~rules.errors.HandError` (an irregularity for the round
   engine to catch before it evaluates).
@@ -596,7 +596,7 @@ CAL_BLACKJACK_31: Final = BlackjackRules(
     source="seed 000 L468-752 (catalog 000a §8)",
     choices=(
         "a hard 21 that takes a 10-point card (31 with every ace low) is not a Soft 31: the filing wins "
-        "'on Soft 31' and loses 'on any other total' over 21 (L474, L592), so it counts as over",
+        "'on Soft 31' and loses 'on any other total' over 21 (L479, L518), so it counts as over",
     ),
 )
 
@@ -616,7 +616,8 @@ BLACKJACK_X_31: Final = BlackjackRules(
     over_name="Over",
     source="seed 000 L1850-2082 (catalog 000a §14-15, §18-19; 000b §2-3)",
     choices=(
-        "Blackjack X is an ace and king of the same suit (the body text of GEGA-003057 and v1.2/v1.3); "
+        "Blackjack X is an ace and king of the same suit (GEGA-003057 body text L1901; v1.2 L2379, "
+        "Jack Magic L2578, v1.1 L3260, v1.3 L3449); "
         "BLACKJACK_X_SPADES is the bullet's reading (A-K of spades only)",
     ),
 )
@@ -629,7 +630,7 @@ BLACKJACK_X_SPADES: Final = replace(
         SpecialHand("Blackjack X", ("As", "Ks"), F(31), rank=2),
         SpecialHand("Natural 31", ("A", TEN_POINT), F(31), rank=3),
     ),
-    choices=("Blackjack X read as 'an Ace/King of Spades' (GEGA-003057 bullet, Magic 7)",),
+    choices=("Blackjack X read as 'an Ace/King of Spades' (Magic 7 L1659, GEGA-003057 bullet L1859)",),
 )
 
 #: Every filed counting rule set, by a short key (config files may name one of these).
