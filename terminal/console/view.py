@@ -7,9 +7,9 @@ in the alert contract's JSON form (DESIGN.md §4), cards in the card-room notati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 #: Every dealer action, by id. The same ids name the console's key bindings (remappable with
 #: ``console.keymap``) and the physical buttons (``console.buttons`` maps a button id to one).
@@ -171,3 +171,40 @@ class TableView:
             if a.code == code:
                 return replace(self, alerts=self.alerts[:i] + self.alerts[i + 1 :])
         return self
+
+
+@dataclass(frozen=True)
+class ConsoleInput:
+    """Something a person did at the console or on a physical button.
+
+    ``action`` is one of :data:`ACTION_IDS` or a technician/maintenance action (``tech.*``,
+    ``maint.*``); ``role`` is who did it (``dealer`` unless a PIN said otherwise); ``source`` is
+    ``key`` or ``button``; ``data`` carries the action's arguments (the alert being cleared, the
+    shuffler settings …).
+    """
+
+    action: str
+    role: str = "dealer"
+    source: str = "key"
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The journal payload of this input."""
+        return {"action": self.action, "role": self.role, "source": self.source, "data": dict(self.data)}
+
+
+class ConsoleBackend(Protocol):
+    """What the console needs from the controller: take an input, say what came of it.
+
+    ``submit`` journals the input before it takes effect and returns ``None`` when it was accepted
+    (the new view arrives separately, as a posted message), or a short sentence to show the person
+    when it was refused or has a result to report (``maint.verify-journal``).
+    """
+
+    def attach(self, publish: Callable[[TableView], None]) -> None:
+        """Called once by the console: ``publish(view)`` shows a new view (thread-safe, coalesced)."""
+        ...
+
+    async def submit(self, inp: ConsoleInput) -> str | None:
+        """Journal ``inp``, apply it, and return ``None`` or a sentence for the person."""
+        ...

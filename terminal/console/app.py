@@ -1,0 +1,532 @@
+"""The Textual console: the dealer screen, and technician and maintenance screens behind a PIN.
+
+State arrives as :class:`ViewPosted` messages (``DealerConsole.publish`` is safe to call from any
+thread); a burst is coalesced (``can_replace``) and repaints are throttled to ``repaint_hz``. Every
+dealer action has a binding id (``console.keymap`` remaps keys by id) and is reachable from a physical
+button through :meth:`DealerConsole.press_button`. Inputs go to the backend (the controller), which
+journals them before they take effect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, RichLog, Static
+
+from terminal.console import render
+from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, TableView
+from terminal.roles import Access, AccessDenied, LockedOut, Mode, Role
+
+
+class ViewPosted(Message):
+    """A new table view from the controller. A newer one replaces an older one not yet handled."""
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, ViewPosted)
+
+
+class PanelButton(Message):
+    """A physical button on the table's panel (posted by the controller's panel driver)."""
+
+    def __init__(self, button_id: str, long_press: bool = False) -> None:
+        super().__init__()
+        self.button_id = button_id
+        self.long_press = long_press
+
+
+class DeviceFrame(Message):
+    """One frame on a device link, for the maintenance monitor: hex and decoded."""
+
+    def __init__(self, device: str, direction: str, hex_text: str, decoded: str) -> None:
+        super().__init__()
+        self.device, self.direction, self.hex_text, self.decoded = device, direction, hex_text, decoded
+
+
+class CountersPosted(Message):
+    """Link counters per device (reads, misreads, jams, CRC errors, reconnects …)."""
+
+    def __init__(self, counters: Mapping[str, Mapping[str, int]]) -> None:
+        super().__init__()
+        self.counters = counters
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, CountersPosted)
+
+
+# -- the PIN dialog -----------------------------------------------------------------------------------
+
+
+class PinScreen(ModalScreen[Role | None]):
+    """Asks for ``role``'s PIN; dismisses with the role on success, ``None`` if cancelled.
+
+    A wrong PIN keeps the dialog open with the reason (and tries left); the lockout is shown too.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pin.cancel")]
+
+    def __init__(self, role: Role, access: Access, purpose: str) -> None:
+        super().__init__(id="pin-screen")
+        self.role = role
+        self.access = access
+        self.purpose = purpose
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pin-box"):
+            yield Label(f"{self.role.value.upper()} PIN", id="pin-title")
+            yield Label(self.purpose, id="pin-purpose")
+            yield Input(password=True, restrict=r"[0-9]*", max_length=12, id="pin-input")
+            yield Static("", id="pin-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#pin-input", Input).focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        pin = event.value
+        event.input.value = ""
+        try:
+            # scrypt is deliberately slow: keep it off the event loop.
+            await asyncio.to_thread(self.access.login, self.role, pin)
+        except LockedOut as exc:
+            self.query_one("#pin-error", Static).update(Text(str(exc), style="bold red"))
+            return
+        except AccessDenied as exc:
+            self.query_one("#pin-error", Static).update(Text(str(exc), style="bold red"))
+            return
+        self.dismiss(self.role)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the dealer screen --------------------------------------------------------------------------------
+
+DEALER_BINDINGS: tuple[tuple[str, str, str], ...] = (
+    # (key(s), action id, footer text); the action id is also the binding id and the button id.
+    ("n", "new-round", "New round"),
+    ("c,enter", "confirm", "Confirm"),
+    ("m", "misdeal", "Misdeal"),
+    ("u,backspace", "undo", "Undo"),
+    ("f", "call-floor", "Call floor"),
+    ("h", "house-way", "House Way"),
+    ("o", "bank-offered", "Bank offered"),
+    ("a", "bank-accepted", "Bank accepted"),
+    ("d", "bank-declined", "Bank declined"),
+    ("x", "clear-alert", "Clear alert"),
+)
+assert {b[1] for b in DEALER_BINDINGS} == set(DEALER_ACTIONS)
+
+
+class SeatPanel(Static):
+    """One seat."""
+
+
+class DealerScreen(Screen[None]):
+    """What the dealer sees: game and bank, next step, the alert, seats, devices, settlement."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(keys, f"dealer('{action}')", label, id=action) for keys, action, label in DEALER_BINDINGS),
+        Binding("f2", "app.enter_mode('technician')", "Technician", id="technician"),
+        Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        yield Static(id="next-step")
+        yield Static(id="alert")
+        yield Horizontal(id="seats")
+        with Horizontal(id="bottom"):
+            yield Static(id="devices")
+            yield Static(id="settlement")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        app = self.app
+        if isinstance(app, DealerConsole) and app.view is not None:
+            self.paint(app.view)
+
+    async def action_dealer(self, action: str) -> None:
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        await app.dealer_action(action, source="key")
+
+    def paint(self, view: TableView) -> None:
+        """Show ``view`` (called by the app's throttled repaint)."""
+        self.query_one("#header", Static).update(render.header_text(view))
+        self.query_one("#next-step", Static).update(render.next_step_text(view))
+        alert_box = self.query_one("#alert", Static)
+        alert = view.active_alert
+        for sev in ("stop", "warning", "info"):
+            alert_box.set_class(alert is not None and alert.severity == sev, f"-{sev}")
+            self.set_class(alert is not None and alert.severity == sev, f"-alert-{sev}")
+        if alert is None:
+            alert_box.display = False
+        else:
+            alert_box.display = True
+            alert_box.update(render.alert_renderable(alert, more=len(view.alerts) - 1))
+        seats = self.query_one("#seats", Horizontal)
+        panels = list(seats.query(SeatPanel))
+        shown = (*view.seats, view.banker) if view.banker is not None else view.seats
+        if len(panels) != len(shown):
+            seats.remove_children()
+            panels = [SeatPanel(classes="seat") for _ in shown]
+            seats.mount_all(panels)
+        for panel, seat in zip(panels, shown, strict=True):
+            assert seat is not None
+            panel.update(render.seat_renderable(seat))
+            panel.set_class(seat.action, "-action")
+            panel.set_class(seat.player_dealer, "-player-dealer")
+            panel.set_class(not seat.occupied, "-empty")
+        self.query_one("#devices", Static).update(render.devices_text(view.devices))
+        settlement = self.query_one("#settlement", Static)
+        settlement.display = bool(view.settlement)
+        settlement.update(render.settlement_table(view.settlement, view.fee_cents))
+
+
+# -- technician and maintenance -----------------------------------------------------------------------
+
+
+class TechnicianScreen(Screen[None]):
+    """Devices and table setup: assign devices, configure the shuffler, test deal, set the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "app.leave_mode", "Back to dealer", id="dealer")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Text("TECHNICIAN", style="bold reverse"), id="tech-title")
+            yield DataTable(id="tech-devices", cursor_type="row")
+            yield Label("Shuffler: decks, packet size (0 = single cards), hands per round")
+            with Horizontal(classes="form-row"):
+                yield Input(placeholder="decks", restrict=r"[0-9]*", id="tech-decks")
+                yield Input(placeholder="packet", restrict=r"[0-9]*", id="tech-packet")
+                yield Input(placeholder="hands", restrict=r"[0-9]*", id="tech-hands")
+                yield Button("Apply", id="tech-shuffler")
+            with Horizontal(classes="form-row"):
+                yield Input(placeholder="game id, e.g. paigow/capitol", id="tech-game")
+                yield Input(placeholder="fee schedule", id="tech-schedule")
+                yield Button("Set game", id="tech-set-game")
+            with Horizontal(classes="form-row"):
+                yield Input(placeholder="device name", id="tech-device-name")
+                yield Input(placeholder="address: /dev/dealer/shoe or emu://profile", id="tech-device-url")
+                yield Button("Assign", id="tech-assign")
+                yield Button("Test deal", id="tech-test-deal")
+            yield Static(id="tech-result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tech-devices", DataTable)
+        table.add_columns("device", "kind", "address", "state")
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        for name, kind, url, state in app.device_rows():
+            table.add_row(name, kind, url, state)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        app = self.app
+        assert isinstance(app, DealerConsole)
+
+        def val(wid: str) -> str:
+            return self.query_one(f"#{wid}", Input).value.strip()
+
+        if event.button.id == "tech-shuffler":
+            data: dict[str, Any] = {
+                k: int(val(f"tech-{k}")) for k in ("decks", "packet", "hands") if val(f"tech-{k}")
+            }
+            result = await app.privileged("tech.configure-shuffler", data)
+        elif event.button.id == "tech-set-game":
+            result = await app.privileged(
+                "tech.set-game", {"game": val("tech-game"), "fee_schedule": val("tech-schedule")}
+            )
+        elif event.button.id == "tech-assign":
+            result = await app.privileged(
+                "tech.assign-device", {"name": val("tech-device-name"), "url": val("tech-device-url")}
+            )
+        elif event.button.id == "tech-test-deal":
+            result = await app.privileged("tech.test-deal", {})
+        else:
+            return
+        self.query_one("#tech-result", Static).update(result or "done")
+
+
+class MaintenanceScreen(Screen[None]):
+    """Diagnostics; the table is not live: devices with firmware, the frame monitor, counters, checks."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "app.leave_mode", "Back to dealer", id="dealer")
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("MAINTENANCE — the table is not live", style="bold reverse"), id="maint-title")
+        yield DataTable(id="maint-devices", cursor_type="row")
+        with Horizontal(classes="form-row"):
+            yield Button("Self-test", id="maint-self-test")
+            yield Button("Verify journal", id="maint-verify-journal")
+            yield Button("Support bundle", id="maint-support-bundle")
+        yield Static(id="maint-result")
+        yield Static(id="maint-counters")
+        yield RichLog(id="maint-frames", max_lines=500, markup=False, wrap=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        table = self.query_one("#maint-devices", DataTable)
+        table.add_columns("device", "kind", "state", "firmware", "firmware sha256")
+        if app.view is not None:
+            for d in app.view.devices:
+                table.add_row(d.name, d.kind, d.state, d.firmware or "?", d.firmware_sha256 or "?")
+        log = self.query_one("#maint-frames", RichLog)
+        for frame in app.frames:
+            log.write(_frame_line(frame))
+        self.show_counters(app.counters)
+
+    def show_counters(self, counters: Mapping[str, Mapping[str, int]]) -> None:
+        """Counters per device, one line each."""
+        lines = [
+            f"{dev}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+            for dev, c in sorted(counters.items())
+        ]
+        self.query_one("#maint-counters", Static).update("\n".join(lines) or "no counters yet")
+
+    def add_frame(self, frame: DeviceFrame) -> None:
+        """Append one frame to the monitor."""
+        self.query_one("#maint-frames", RichLog).write(_frame_line(frame))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        action = {
+            "maint-self-test": "maint.self-test",
+            "maint-verify-journal": "maint.verify-journal",
+            "maint-support-bundle": "maint.support-bundle",
+        }.get(event.button.id or "")
+        if action:
+            result = await app.privileged(action, {})
+            self.query_one("#maint-result", Static).update(result or "done")
+
+
+def _frame_line(frame: DeviceFrame) -> Text:
+    arrow = "→" if frame.direction == "out" else "←"
+    return Text.assemble(
+        (f"{frame.device:<10} {arrow} ", "bold"), (frame.hex_text, "dim"), "  ", frame.decoded
+    )
+
+
+# -- the app ------------------------------------------------------------------------------------------
+
+
+class DealerConsole(App[None]):
+    """The console. ``backend`` is the controller (or the demo); ``access`` the PIN gate."""
+
+    CSS_PATH = "console.tcss"
+    TITLE = "dealer-terminal"
+    ENABLE_COMMAND_PALETTE = False  # a kiosk: nothing the dealer can open by accident
+    MODES: ClassVar[dict[str, Any]] = {
+        "dealer": DealerScreen,
+        "technician": TechnicianScreen,
+        "maintenance": MaintenanceScreen,
+    }
+    DEFAULT_MODE = "dealer"
+    # Quitting is not a dealer action: ctrl+q is replaced by a hidden, priority ctrl+backslash for
+    # the technician at a keyboard (systemd restarts the service anyway).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "noop", show=False, priority=True, system=True),
+        Binding("ctrl+backslash", "quit", "Quit", show=False, priority=True, id="quit", system=True),
+    ]
+
+    def __init__(
+        self,
+        backend: ConsoleBackend,
+        access: Access,
+        *,
+        repaint_hz: float = 10.0,
+        keymap: Mapping[str, str] | None = None,
+        buttons: Mapping[str, str] | None = None,
+        devices: Iterable[tuple[str, str, str]] = (),
+    ) -> None:
+        super().__init__()
+        self.backend = backend
+        self.access = access
+        self.view: TableView | None = None
+        self._pending: TableView | None = None
+        self._min_interval = 1.0 / repaint_hz
+        self._last_paint = -1e9
+        self._paint_timer: Any = None
+        self.paints = 0  # how many repaints happened (the throttle's effect, for tests and figures)
+        self._keymap = dict(keymap or {})
+        self.buttons = {a: a for a in DEALER_ACTIONS} | dict(buttons or {})
+        self._device_config = tuple(devices)
+        self.frames: deque[DeviceFrame] = deque(maxlen=500)
+        self.counters: dict[str, Mapping[str, int]] = {}
+        self.last_result: str | None = None
+
+    # -- state in ----------------------------------------------------------------------------------
+
+    def publish(self, view: TableView) -> None:
+        """Show ``view`` soon. Thread-safe: posts a message; bursts coalesce and repaints are throttled."""
+        self.post_message(ViewPosted(view))
+
+    def on_mount(self) -> None:
+        if self._keymap:
+            self.set_keymap(self._keymap)
+        self.backend.attach(self.publish)
+
+    def on_view_posted(self, message: ViewPosted) -> None:
+        self._pending = message.view
+        if self._paint_timer is not None:
+            return  # a repaint is already due; it will take the newest view
+        delay = self._last_paint + self._min_interval - time.monotonic()
+        if delay <= 0:
+            self._paint()
+        else:
+            self._paint_timer = self.set_timer(delay, self._paint)
+
+    def _paint(self) -> None:
+        self._paint_timer = None
+        view, self._pending = self._pending, None
+        if view is None:
+            return
+        self.view = view
+        self._last_paint = time.monotonic()
+        self.paints += 1
+        screen = self.screen
+        if isinstance(screen, DealerScreen):
+            with self.batch_update():
+                screen.paint(view)
+
+    @on(PanelButton)
+    async def _on_panel_button(self, message: PanelButton) -> None:
+        await self.press_button(message.button_id)
+
+    @on(DeviceFrame)
+    def _on_frame(self, message: DeviceFrame) -> None:
+        self.frames.append(message)
+        if isinstance(self.screen, MaintenanceScreen):
+            self.screen.add_frame(message)
+
+    @on(CountersPosted)
+    def _on_counters(self, message: CountersPosted) -> None:
+        self.counters = dict(message.counters)
+        if isinstance(self.screen, MaintenanceScreen):
+            self.screen.show_counters(self.counters)
+
+    # -- inputs out ----------------------------------------------------------------------------------
+
+    async def press_button(self, button_id: str) -> None:
+        """A physical button: its id maps (``console.buttons``) to a dealer action."""
+        action = self.buttons.get(button_id)
+        if action is None:
+            self._say(f"unknown button {button_id!r}")
+            return
+        await self.dealer_action(action, source="button")
+
+    async def dealer_action(self, action: str, source: str = "key") -> None:
+        """Run one dealer action. Clearing an alert asks for the PIN of the role the alert names."""
+        if action not in DEALER_ACTIONS:
+            self._say(f"unknown action {action!r}")
+            return
+        if self.access.mode is not Mode.DEALER:
+            self._say("the table is not live in this mode")
+            return
+        if action == "clear-alert":
+            await self._clear_alert(source)
+            return
+        self._say(await self.backend.submit(ConsoleInput(action, "dealer", source)))
+
+    async def _clear_alert(self, source: str) -> None:
+        alert = self.view.active_alert if self.view is not None else None
+        if alert is None:
+            self._say("no alert to clear")
+            return
+        data = {"code": alert.code, "seat": alert.seat}
+        if alert.clear_role == Role.DEALER.value:
+            self._say(await self.backend.submit(ConsoleInput("clear-alert", "dealer", source, data)))
+            return
+
+        async def cleared(role: Role | None) -> None:
+            if role is None:
+                self._say(f"{alert.code} not cleared")
+                return
+            self._say(await self.backend.submit(ConsoleInput("clear-alert", role.value, source, data)))
+
+        role = Role(alert.clear_role) if alert.clear_role in Role._value2member_map_ else Role.FLOOR
+        self.push_screen(PinScreen(role, self.access, f"to clear {alert.code}"), cleared)
+
+    async def privileged(self, action: str, data: Mapping[str, Any]) -> str | None:
+        """A technician or maintenance action, as the logged-in role; refused without a session."""
+        session = self.access.session
+        needed = Mode.TECHNICIAN if action.startswith("tech.") else Mode.MAINTENANCE
+        if session is None or self.access.mode is not needed:
+            self._say("refused: log in with a PIN first")
+            return "refused: log in with a PIN first"
+        result = await self.backend.submit(ConsoleInput(action, session.role.value, "key", data))
+        self._say(result)
+        return result
+
+    def action_enter_mode(self, mode: str) -> None:
+        """Enter technician or maintenance mode, asking for the PIN unless the session allows it."""
+        target = Mode(mode)
+        if self.access.may_enter(target):
+            self._switch(target)
+            return
+        role = Role.TECHNICIAN if target is Mode.TECHNICIAN else Role.MAINTENANCE
+
+        def done(result: Role | None) -> None:
+            if result is None:
+                self._say(f"{mode} mode not entered")
+                return
+            try:
+                self._switch(target)
+            except AccessDenied as exc:
+                self._say(str(exc))
+
+        self.push_screen(PinScreen(role, self.access, f"to enter {mode} mode"), done)
+
+    def _switch(self, target: Mode) -> None:
+        self.access.enter_mode(target)  # journaled; raises if the session does not allow it
+        self.switch_mode(target.value)
+        self.run_worker(
+            self.backend.submit(ConsoleInput("mode.change", self._role(), "key", {"to": target.value}))
+        )
+
+    def action_leave_mode(self) -> None:
+        """Back to the dealer screen; the session ends."""
+        self.access.logout()
+        self.switch_mode(Mode.DEALER.value)
+        self.run_worker(self.backend.submit(ConsoleInput("mode.change", "dealer", "key", {"to": "dealer"})))
+
+    def action_noop(self) -> None:
+        """Swallow a key (ctrl+q on a kiosk)."""
+
+    def _role(self) -> str:
+        return self.access.session.role.value if self.access.session else "dealer"
+
+    def _say(self, text: str | None) -> None:
+        if text:
+            self.last_result = text
+            self.notify(text, timeout=4)
+
+    def device_rows(self) -> list[tuple[str, str, str, str]]:
+        """Devices for the technician screen: configured ones, with the health the view reports."""
+        states = {d.name: d.state for d in self.view.devices} if self.view else {}
+        rows = [(n, k, u, states.get(n, "?")) for n, k, u in self._device_config]
+        known = {r[0] for r in rows}
+        if self.view:
+            rows += [(d.name, d.kind, "", d.state) for d in self.view.devices if d.name not in known]
+        return rows

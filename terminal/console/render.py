@@ -1,0 +1,198 @@
+"""Rich renderables for the dealer screen, built from the view model (pure functions, easy to test).
+
+Cards are drawn as small white faces with the suit symbol, red for hearts and diamonds; an unread
+card (``??``) is amber, the joker magenta.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rules.cards import parse_read
+from rules.errors import CardParseError
+from terminal.console.view import (
+    AlertView,
+    DeviceView,
+    SeatView,
+    SettlementLine,
+    TableView,
+    fmt_cents,
+)
+
+RED = "bold #c00000 on #f4f4f4"
+BLACK = "bold #101010 on #f4f4f4"
+UNREAD = "bold black on #ffb000"
+JOKER = "bold white on #8000a0"
+
+DEVICE_STYLE = {
+    "ok": "bold white on #1f7a1f",
+    "warning": "bold black on #e0a000",
+    "fault": "bold white on #b00000",
+    "offline": "bold white on #606060",
+    "disabled": "bold white on #404040",
+}
+SEVERITY_STYLE = {
+    "stop": "bold white on #b00000",
+    "warning": "bold black on #f0b000",
+    "info": "bold white on #1f4f9f",
+}
+PHASE_WORDS = {
+    "waiting": "Waiting for bets",
+    "dealing": "Dealing",
+    "setting": "Setting hands",
+    "settlement": "Settlement",
+    "closed": "Closed",
+}
+
+
+def card_text(token: str) -> Text:
+    """One card as a small face: ``A♠`` black on white, ``K♥`` red, ``??`` amber, the joker magenta."""
+    try:
+        card = parse_read(token)
+    except CardParseError:
+        return Text(f" {token} ", style=UNREAD)
+    if card is None:
+        return Text(" ?? ", style=UNREAD)
+    if card.is_joker:
+        return Text(" JK ", style=JOKER)
+    assert card.rank is not None and card.suit is not None
+    rank = "10" if card.rank.char == "T" else card.rank.char
+    return Text(f" {rank}{card.suit.symbol} ", style=RED if card.suit.is_red else BLACK)
+
+
+def cards_text(tokens: tuple[str, ...]) -> Text:
+    """A row of cards, one space apart."""
+    out = Text()
+    for i, t in enumerate(tokens):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(t))
+    return out
+
+
+def header_text(view: TableView) -> Text:
+    """Game and room, open or closed and the phase, the player-dealer and deal 1/2, round and table."""
+    t = Text()
+    t.append(f" {view.game_name} ", style="bold")
+    if view.room:
+        t.append(f"— {view.room} ")
+    t.append(" ")
+    if not view.live:
+        t.append(" NOT LIVE — MAINTENANCE ", style="bold white on #606060")
+    elif view.open:
+        t.append(" OPEN ", style="bold white on #1f7a1f")
+    else:
+        t.append(" CLOSED ", style="bold white on #b00000")
+    t.append(" " + PHASE_WORDS.get(view.phase, view.phase), style="italic")
+    if view.player_dealer:
+        t.append("   player-dealer: ")
+        t.append(view.player_dealer, style="bold")
+        if view.deal_no:
+            t.append(f" deal {view.deal_no}/2", style="bold")
+    if view.round_no:
+        t.append(f"   round {view.round_no}")
+    if view.table_id:
+        t.append(f"   table {view.table_id}")
+    t.append(f"   {view.game_id}", style="dim")
+    return t
+
+
+def next_step_text(view: TableView) -> Text:
+    """The next expected step, in capitals, with its detail below."""
+    t = Text(justify="center")
+    t.append((view.next_step or "—").upper(), style="bold")
+    if view.next_detail:
+        t.append("\n" + view.next_detail, style="")
+    return t
+
+
+def seat_renderable(seat: SeatView) -> RenderableType:
+    """One seat's panel body: wagers, then each hand's cards, then its status."""
+    parts: list[RenderableType] = []
+    title = Text(seat.label, style="bold")
+    if seat.player:
+        title.append(f" {seat.player}", style="")
+    if seat.player_dealer:
+        title.append(" ★PD", style="bold #e0a000")
+    parts.append(title)
+    if not seat.occupied:
+        parts.append(Text("empty", style="dim"))
+        return Group(*parts)
+    if seat.wagers:
+        w = Text()
+        for i, wager in enumerate(seat.wagers):
+            if i:
+                w.append("  ")
+            w.append(f"{wager.spot} ", style="dim")
+            w.append(fmt_cents(wager.cents), style="bold")
+        parts.append(w)
+    for hand in seat.hands:
+        line = Text()
+        if hand.name:
+            line.append(f"{hand.name} ", style="dim")
+        line.append_text(cards_text(hand.cards))
+        if hand.note:
+            line.append(f" {hand.note}", style="italic")
+        parts.append(line)
+    if seat.status:
+        parts.append(Text(seat.status, style="italic"))
+    return Group(*parts)
+
+
+def alert_renderable(alert: AlertView, more: int = 0) -> RenderableType:
+    """The active alert: code and ruling, what happened, the remedy, the cited rule, who clears it."""
+    style = SEVERITY_STYLE.get(alert.severity, SEVERITY_STYLE["stop"])
+    head = Text(f" {alert.severity.upper()} ", style=style)
+    head.append(f" {alert.code.replace('_', ' ')}", style="bold")
+    head.append("  →  ", style="")
+    head.append(alert.ruling.replace("_", " "), style="bold underline")
+    if alert.seat is not None:
+        head.append(f"   seat {alert.seat}", style="bold")
+    if alert.card:
+        head.append("   ")
+        head.append_text(card_text(alert.card))
+    lines: list[RenderableType] = [head]
+    if alert.message:
+        lines.append(Text(alert.message))
+    lines.append(Text.assemble(("Remedy: ", "bold"), alert.remedy))
+    lines.append(Text.assemble(("Rule: ", "bold"), (alert.cite, "italic")))
+    clear = Text.assemble(("Cleared by: ", "bold"), (alert.clear_role.upper(), "bold reverse"), "  (press x)")
+    if more:
+        clear.append(f"   +{more} more alert{'s' if more > 1 else ''}", style="bold")
+    lines.append(clear)
+    return Group(*lines)
+
+
+def devices_text(devices: tuple[DeviceView, ...]) -> Text:
+    """One chip per device, coloured by health."""
+    t = Text()
+    if not devices:
+        return Text("no devices", style="dim")
+    for i, d in enumerate(devices):
+        if i:
+            t.append(" ")
+        t.append(f" {d.name}: {d.state} ", style=DEVICE_STYLE.get(d.state, DEVICE_STYLE["fault"]))
+        if d.detail:
+            t.append(f" {d.detail}", style="italic")
+    return t
+
+
+def settlement_table(lines: tuple[SettlementLine, ...], fee_cents: int) -> RenderableType:
+    """The settlement in action order: who, outcome, amount; the fee at the foot."""
+    if not lines:
+        return Text("no settlement yet", style="dim")
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=True)
+    table.add_column("#", justify="right", width=2)
+    table.add_column("who")
+    table.add_column("result")
+    table.add_column("amount", justify="right")
+    table.add_column("", overflow="fold")
+    for i, line in enumerate(lines, 1):
+        style = {"wins": "bold green", "loses": "bold red", "fee": "bold yellow"}.get(line.outcome, "")
+        table.add_row(
+            str(i), line.who, Text(line.outcome, style=style), fmt_cents(line.cents, sign=True), line.note
+        )
+    table.add_row("", Text("fee", style="bold"), "", Text(fmt_cents(fee_cents), style="bold yellow"), "")
+    return table
