@@ -127,6 +127,9 @@ class Emulator:
 
     def room(self) -> int:
         """How many more events fit in the link's window right now (behaviour waits for room)."""
+        n = self.profile.faults.reboot_after_events
+        if n is not None and not self._reboot_done and self.events_sent >= n:
+            return 0  # the scheduled reboot waits for the link to drain; nothing new meanwhile
         return max(0, self.link.config.window - self.link.in_flight - self.link.queued)
 
     def on_command(self, msg: Message, now: float) -> None:
