@@ -190,6 +190,33 @@ def _assess_charge(
             reason = _why(charge, row, total, below, f"{name} section action")
             out.append(FeeLine(Payer.PLAYER_DEALER, row.fee, reason, taken, wager=name, label=charge.label))
         return out
+    if charge.per is Per.PLAYER:
+        if charge.payer is not Payer.PLAYER:
+            raise FeeScheduleError(f"{schedule.room}.{schedule.game}", "a per-player fee is paid by players")
+        totals: dict[str, tuple[int, Wager]] = {}
+        for w in counted:
+            total, first = totals.get(w.player, (0, w))
+            totals[w.player] = (total + w.amount, first)
+        for player, (total, first) in totals.items():
+            if charge.lookup is Lookup.TABLE_ACTION:
+                value, what = tta, "total table action"
+            elif charge.lookup is Lookup.WAGER:
+                value, what = total, "player's total wager"
+            else:
+                value, what = 0, ""
+            row, below = charge.row_for(value)
+            out.append(
+                FeeLine(
+                    Payer.PLAYER,
+                    row.fee,
+                    _why(charge, row, value, below, what) + "; per player",
+                    taken,
+                    player=player,
+                    seat=first.seat,
+                    label=charge.label,
+                )
+            )
+        return out
     if charge.per is Per.SPOT:
         seen: dict[tuple[int, int], Wager] = {}
         for w in counted:
@@ -240,6 +267,7 @@ def posted_rates(schedule: Schedule) -> list[str]:
             Per.WAGER: "per wager",
             Per.SPOT: "per betting spot",
             Per.SECTION: "per section",
+            Per.PLAYER: "per player",
             Per.PERIOD: "per period",
         }[c.per]
         names = "" if c.wagers is None else f" ({', '.join(sorted(c.wagers))})"

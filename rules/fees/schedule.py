@@ -50,9 +50,9 @@ class Per(StrEnum):
     ROUND = "round"  # once per round (hand, deal)
     WAGER = "wager"  # for every matching wager
     SPOT = "spot"  # for every betting spot (seat and circle) holding a matching wager
-    SECTION = (
-        "section"  # for every layout section (wager name) with wagers, looked up by that section's total
-    )
+    PLAYER = "player"  # once from each player with matching wagers, looked up by that player's total
+    # for every layout section (wager name) with wagers, looked up by that section's total
+    SECTION = "section"
     PERIOD = "period"  # from each player, for every period of play (time collection)
 
 
