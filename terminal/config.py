@@ -76,7 +76,14 @@ class TableConfig(_Strict):
     game: str
     seats: int = Field(ge=1, le=10)
     limits: Limits
-    fee_schedule: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
+    fee_schedule: str | None = None
+
+    @field_validator("fee_schedule")
+    @classmethod
+    def _known_schedule(cls, value: str | None) -> str | None:
+        if value is not None:
+            fee_schedule(value)  # ValueError names what is not filed
+        return value
 
     @field_validator("game")
     @classmethod
@@ -209,6 +216,28 @@ class TerminalConfig(_Strict):
         for role in data.get("roles", {}).values():
             role["pin_hash"] = "<redacted>"
         return data
+
+
+def fee_schedule(ref: str) -> Any:
+    """The posted schedule ``<room>/<game>/<option>`` from ``config/fees/<room>.yaml`` (a
+    :class:`rules.fees.Schedule`); ValueError saying what is not filed. The option may itself hold a
+    slash (``the101/pai-gow/gega-002034/3``)."""
+    from rules.errors import RulesError
+    from rules.fees.schedule import RoomFees
+
+    parts = ref.split("/", 2)
+    if len(parts) != 3 or not all(parts):
+        raise ValueError(f"{ref!r}: a fee schedule is <room>/<game>/<option>, e.g. the101/pai-gow/1")
+    room, game, option = parts
+    path = config_dir() / "fees" / f"{room}.yaml"
+    if not path.exists():
+        rooms = sorted(p.stem for p in (config_dir() / "fees").glob("*.yaml"))
+        raise ValueError(f"no fee file for room {room!r}; rooms: {', '.join(rooms) or 'none yet'}")
+    try:
+        fees = RoomFees.from_data(load_yaml(path).data, str(path))
+        return fees.schedule(game, option)
+    except (RulesError, UserError) as exc:
+        raise ValueError(str(exc)) from None
 
 
 def emulator_profiles() -> set[str]:

@@ -353,31 +353,45 @@ class Journal:
 
     # -- export -----------------------------------------------------------------------------------
 
-    def export(self, *, game: str | None = None, include_all: bool = False) -> dict[str, Any]:
-        """The journal as a scenario that ``replay`` accepts.
+    def export(self, *, game: str | None = None) -> dict[str, Any]:
+        """The journal as a scenario that ``replay`` accepts (``docs/scenarios.md``).
 
         ``events`` holds the payload of every :data:`ROUND_KIND` entry in order — the round engine's
-        own JSON form of each event. ``game`` defaults to the game of the last ``config`` entry that
-        names one. ``journal`` records where it came from (path, count, head hash) so the export
-        itself can anchor a later ``verify --expect-head``. With ``include_all`` every entry
-        (logins, config and mode changes …) is added under ``entries``.
+        own JSON form of each event. ``game`` (and ``table.seats``/``table.decks``) default to those of
+        the last ``config`` entry that names them. ``note`` records where the export came from, with
+        the head hash, so the export can anchor a later ``verify --expect-head``.
         """
-        if game is None:
-            for e in self.entries(kind="config"):
-                g = e.payload.get("game")
-                if isinstance(g, str):
-                    game = g
+        table: dict[str, Any] = {}
+        for e in self.entries(kind="config"):
+            g = e.payload.get("game")
+            if isinstance(g, str) and game is None:
+                game = g
+            for key in ("seats", "decks"):
+                if isinstance(e.payload.get(key), int):
+                    table[key] = e.payload[key]
         report = self.verify()
         doc: dict[str, Any] = {
+            "scenario": f"journal export of {self.path.name}",
+            "game": game,
+            "note": (
+                f"exported from {self.path}: {report.count} entries, head {report.head}"
+                + ("" if report.ok else f"; VERIFICATION FAILED: {report.summary()}")
+            ),
+        }
+        if table:
+            doc["table"] = table
+        doc["events"] = [e.payload for e in self.entries(kind=ROUND_KIND)]
+        return doc
+
+    def dump(self) -> dict[str, Any]:
+        """Every entry with its chain fields (``journal export --all``; not a scenario)."""
+        report = self.verify()
+        return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
-            "game": game,
-            "journal": {"path": str(self.path), "count": report.count, "head": report.head},
-            "events": [e.payload for e in self.entries(kind=ROUND_KIND)],
+            "journal": {"path": str(self.path), "count": report.count, "head": report.head, "ok": report.ok},
+            "entries": [e.to_json() for e in self.entries()],
         }
-        if include_all:
-            doc["entries"] = [e.to_json() for e in self.entries()]
-        return doc
 
 
 def open_for_check(path: str | Path) -> Journal:

@@ -36,7 +36,9 @@ def register(sub: Any) -> None:
         "--format", choices=("yaml", "json"), default=None, help="default: from OUT's suffix, else yaml"
     )
     e.add_argument("--game", help="game id to record (default: from the journal's last config entry)")
-    e.add_argument("--all", action="store_true", help="also include every entry (logins, config, modes …)")
+    e.add_argument(
+        "--all", action="store_true", help="dump every entry with its hashes instead (not a scenario)"
+    )
     e.add_argument("--force", action="store_true", help="export even if verification fails")
     e.set_defaults(handler=run_export)
     p.set_defaults(handler=_need_action(p))
@@ -79,7 +81,7 @@ def run_export(args: argparse.Namespace) -> int:
         report = journal.verify()
         if not report.ok and not args.force:
             raise JournalTampered(report.summary() + " (use --force to export anyway)", report)
-        doc = journal.export(game=args.game, include_all=args.all)
+        doc = journal.dump() if args.all else journal.export(game=args.game)
     fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "yaml")
     text = (
         json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
@@ -91,9 +93,8 @@ def run_export(args: argparse.Namespace) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise UserError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
-        print(
-            f"{args.output}: {len(doc['events'])} round events from {report.count} entries", file=sys.stderr
-        )
+        what = f"{len(doc['entries'])} entries" if args.all else f"{len(doc['events'])} round events"
+        print(f"{args.output}: {what} from {report.count} entries", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0

@@ -213,24 +213,40 @@ def test_cli_bad_file_exits_2(tmp_path, capsys):
     assert "x.db" in capsys.readouterr().err
 
 
-def test_cli_export_is_a_scenario_of_round_events(tmp_path, capsys):
-    with Journal(tmp_path / "j.db", clock=FakeClock()) as j:
-        j.append("config", {"game": "paigow/capitol", "seats": 7})
-        j.append(ROUND_KIND, {"type": "round_start", "seats": [1, 2]})
-        j.append("auth.login", {"role": "floor"})
-        j.append(ROUND_KIND, {"type": "card_read", "card": "As", "face_up": False})
-    assert main(["journal", "export", str(tmp_path / "j.db")]) == 0
-    doc = yaml.safe_load(capsys.readouterr().out)
-    assert doc["game"] == "paigow/capitol"
-    assert doc["events"] == [
-        {"type": "round_start", "seats": [1, 2]},
-        {"type": "card_read", "card": "As", "face_up": False},
+def test_cli_export_is_a_scenario_that_replay_accepts(tmp_path, capsys):
+    from rules.round.events import event_from_json
+    from terminal.scenario import load_scenario, run
+
+    round_events = [
+        {"type": "shuffle", "source": "shuffler"},
+        {
+            "type": "round_start",
+            "seats": [1, 2, 3, 5],
+            "player_dealer": 5,
+            "wagers": [{"seat": 1, "spot": "ante", "cents": 1000}],
+            "bank": 50000,
+        },
+        {"type": "card", "card": "As", "face_up": False},
     ]
-    assert doc["journal"]["count"] == 4
-    out = tmp_path / "s.json"
-    assert main(["journal", "export", "--all", "-o", str(out), str(tmp_path / "j.db")]) == 0
-    doc = json.loads(out.read_text())
-    assert [e["kind"] for e in doc["entries"]] == ["config", ROUND_KIND, "auth.login", ROUND_KIND]
+    with Journal(tmp_path / "j.db", clock=FakeClock()) as j:
+        j.append("config", {"game": "threecard/betwiser-3card-holdem", "seats": 6})
+        for ev in round_events:
+            j.append(ROUND_KIND, event_from_json(ev).to_json())  # as the controller journals them
+            j.append("auth.login", {"role": "floor"})  # other kinds stay out of the scenario
+    out = tmp_path / "export.yaml"
+    assert main(["journal", "export", "-o", str(out), str(tmp_path / "j.db")]) == 0
+    doc = yaml.safe_load(out.read_text())
+    assert doc["game"] == "threecard/betwiser-3card-holdem" and doc["table"] == {"seats": 6}
+    assert [e["type"] for e in doc["events"]] == ["shuffle", "round_start", "card"]
+    sc = load_scenario(out)  # what `dealer-terminal replay` reads
+    state, lines = run(sc)
+    assert [type(e).__name__ for e in sc.events] == ["Shuffle", "RoundStart", "CardRead"]
+    assert state.seq == 3
+    assert main(["replay", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["journal", "export", "--all", "-o", str(tmp_path / "all.json"), str(tmp_path / "j.db")]) == 0
+    dump = json.loads((tmp_path / "all.json").read_text())
+    assert len(dump["entries"]) == 7 and dump["entries"][0]["kind"] == "config"
 
 
 # -- crash safety --------------------------------------------------------------------------------------
