@@ -142,8 +142,8 @@ def settlement_view() -> TableView:
         SettlementLine("Seat 5", "push", 0, seat=5, note="one hand each"),
         SettlementLine("Seat 7", "loses", -1500, seat=7),
         SettlementLine("Seat 1", "loses", -2500, seat=1),
-        SettlementLine("Seat 2", "push", 0, seat=2, note="copy goes to the bank"),
-        SettlementLine("Seat 3 (bank)", "bank", -1000, seat=3, note="net: paid 5000, collected 4000"),
+        SettlementLine("Seat 2", "push", 0, seat=2, note="one hand each"),
+        SettlementLine("Seat 3 (bank)", "bank", -1000, seat=3, note="net: paid $50, collected $40"),
         SettlementLine("House", "fee", 100, note="demo figure, not a posted schedule"),
     )
     status = {4: "wins", 5: "push", 7: "loses", 1: "loses", 2: "push", 3: "bank"}

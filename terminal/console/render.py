@@ -129,10 +129,9 @@ def seat_renderable(seat: SeatView) -> RenderableType:
             w.append(fmt_cents(wager.cents), style="bold")
         parts.append(w)
     for hand in seat.hands:
-        line = Text()
         if hand.name:
-            line.append(f"{hand.name} ", style="dim")
-        line.append_text(cards_text(hand.cards))
+            parts.append(Text(hand.name, style="dim italic"))
+        line = cards_text(hand.cards)
         if hand.note:
             line.append(f" {hand.note}", style="italic")
         parts.append(line)
