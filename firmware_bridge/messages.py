@@ -395,11 +395,11 @@ class Button(Message):
 
 @dataclass(frozen=True, slots=True)
 class SetLamps(Message):
-    """Host -> panel: lamp bit ``i`` lit (``on``) and/or blinking (``blink``)."""
+    """Host -> panel: lamp bit ``i`` lit (``lit``) and/or blinking (``blink``)."""
 
     TYPE: ClassVar[int] = 0x58
     LAYOUT: ClassVar[tuple[str, ...]] = ("u16", "u16")
-    on: int
+    lit: int
     blink: int
 
 

@@ -27,7 +27,7 @@ class PanelEmulator(Emulator):
 
     def on_command(self, msg: Message, now: float) -> None:
         if isinstance(msg, SetLamps):
-            self.lamps_on, self.lamps_blink = msg.on, msg.blink
+            self.lamps_on, self.lamps_blink = msg.lit, msg.blink
         elif isinstance(msg, SetDisplay):
             self.display = (msg.line1, msg.line2)
         else:
