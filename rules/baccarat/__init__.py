@@ -19,10 +19,13 @@ from rules.baccarat.model import (
     punto_banco_from_data,
 )
 from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.round import FAMILY, BaccaratFamily  # registers the round engine's hooks
 from rules.baccarat.settle import Settlement, settle, wager_problems
 
 __all__ = [
+    "FAMILY",
     "BaccaratDataError",
+    "BaccaratFamily",
     "Cite",
     "Coup",
     "CoupResult",

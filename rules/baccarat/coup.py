@@ -19,7 +19,16 @@ from rules.evaluators.points import baccarat_total
 if TYPE_CHECKING:
     from rules.baccarat.model import Variant
 
-__all__ = ["Coup", "CoupResult", "CoupState", "baccarat_total", "follow", "next_card", "result_of"]
+__all__ = [
+    "Coup",
+    "CoupResult",
+    "CoupState",
+    "baccarat_total",
+    "due_from_hands",
+    "follow",
+    "next_card",
+    "result_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,3 +200,24 @@ def result_of(tableau: Tableau, player: Sequence[Card], banker: Sequence[Card]) 
         len(player) == 2 and tableau.is_natural(pt),
         len(banker) == 2 and tableau.is_natural(bt),
     )
+
+
+def due_from_hands(tableau: Tableau, player: Sequence[Card], banker: Sequence[Card]) -> Hand | None:
+    """What is due when the hands are known (as the round engine holds them): ``None`` when complete.
+
+    Fewer than two cards in a hand: that hand (Player first). Then the tableau, as :func:`follow`.
+    """
+    if len(player) < 2 or len(banker) < 2:
+        return "player" if len(player) <= len(banker) else "banker"
+    pt = baccarat_total(player[:2])
+    bt = baccarat_total(banker[:2])
+    if tableau.is_natural(pt) or tableau.is_natural(bt):
+        return None
+    player_third: Card | None = None
+    if tableau.player.draws(pt):
+        if len(player) < 3:
+            return "player"
+        player_third = player[2]
+    if len(banker) < 3 and tableau.banker_draws(bt, player_third):
+        return "banker"
+    return None

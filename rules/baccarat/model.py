@@ -807,6 +807,22 @@ def _parse_settlement(value: object, parent: Cite, wager_keys: Sequence[str]) ->
 PUNTO_BANCO_KEYS: Final = ("shoe", "tableau", "outcomes", "wagers", "action", "settlement", "settings")
 
 
+def check_deck(data: Mapping[str, Any], shoe: Shoe) -> None:
+    """The common ``deck:`` key (what the round engine deals from) must fit the ``shoe:`` (what is allowed)."""
+    if data.get("deck") is None:
+        return
+    try:
+        deck = DeckSpec.from_data(_mapping(data["deck"], "deck"))
+    except DeckError as exc:
+        raise BaccaratDataError("deck", str(exc)) from None
+    if not shoe.min_decks <= deck.decks <= shoe.max_decks:
+        raise BaccaratDataError(
+            "deck.decks", f"{deck.decks} decks is outside shoe.decks ({shoe.min_decks}-{shoe.max_decks})"
+        )
+    if deck.ranks_removed != shoe.ranks_removed or deck.jokers:
+        raise BaccaratDataError("deck", "the deck's removed ranks and jokers must match shoe:")
+
+
 def source_cite(data: Mapping[str, Any]) -> Cite:
     """The file's ``source:`` header as a Cite."""
     src = _mapping(data.get("source"), "source")
@@ -873,12 +889,14 @@ def punto_banco_from_data(data: Mapping[str, Any], settings: Mapping[str, bool] 
     for i, o in enumerate(outcomes):
         _check_outcome_refs(o.when, f"outcomes[{i}].when", outcome_keys[:i])
 
+    shoe = _parse_shoe(d["shoe"], src)
+    check_deck(d, shoe)
     return Variant(
         id=gid,
         name=_str(d["name"], "name"),
         room=_str(d["room"], "room"),
         source=src,
-        shoe=_parse_shoe(d["shoe"], src),
+        shoe=shoe,
         tableau=_parse_tableau(d["tableau"], src),
         outcomes=tuple(outcomes),
         wagers=wagers,

@@ -29,6 +29,7 @@ from rules.baccarat.model import (
     _only,
     _parse_shoe,
     _str,
+    check_deck,
     parse_pays,
     source_cite,
 )
@@ -257,12 +258,14 @@ def from_data(data: Mapping[str, Any]) -> Pan9Variant:
     _only(st, "pan9.settlement", {"start", "direction", "cite"}, {"start", "direction"})
     if st["direction"] not in ("clockwise", "counterclockwise"):
         raise BaccaratDataError("pan9.settlement.direction", "clockwise or counterclockwise")
+    shoe = _parse_shoe(d["shoe"], src)
+    check_deck(d, shoe)
     return Pan9Variant(
         id=_str(d["id"], "id"),
         name=_str(d["name"], "name"),
         room=_str(d["room"], "room"),
         source=src,
-        shoe=_parse_shoe(d["shoe"], src),
+        shoe=shoe,
         hand_cards=_int(p["hand_cards"], "pan9.hand_cards", 1, 5),
         draw_cards=_int(p["draw_cards"], "pan9.draw_cards", 0, 2),
         player=_chart(p["player"], "pan9.player", src),

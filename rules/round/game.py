@@ -8,7 +8,7 @@ the file's line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.decks import DeckSpec
@@ -26,6 +26,8 @@ class GameRules:
     deck: DeckSpec
     procedure: Procedure
     rulings: RulingTable
+    #: The game file's whole mapping, for the family's hooks (e.g. the baccarat tableau); not compared.
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_data(
@@ -47,4 +49,5 @@ class GameRules:
             deck,
             parse_procedure(data["deal"]),
             parse_rulings(data.get("irregularities")),
+            data,
         )

@@ -1,0 +1,148 @@
+"""The Baccarat family's hooks for the round engine (``rules.round.family``).
+
+A punto banco deal is ``{deal: boxes, boxes: [Player, Banker], cards: 2, face: up}`` then
+``{rule_draws: tableau}``: the engine asks :meth:`BaccaratFamily.next_extra_card` which hand the tableau
+owes a card; ``None`` ends the deal, so a card read after that is DRAW_AGAINST_RULE. The variant comes
+from the game file's mapping the engine carries (``GameRules.data``). Settlement returns the coup and
+every wager's result for the banking engine, which pays in the filed order until the bank is exhausted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules.baccarat.coup import due_from_hands, result_of
+from rules.baccarat.model import BaccaratDataError, Hand, Variant
+from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.settle import settle_rule
+from rules.cards import Card, format_cards
+from rules.round.events import Target, TargetKind
+from rules.round.family import BaseFamily, register_family
+from rules.round.procedure import Phase, PhaseKind, Recipients, Slot, ordinal
+
+if TYPE_CHECKING:
+    from rules.round.state import RoundState
+
+_WORDS: dict[Hand, str] = {"player": "Player draws", "banker": "Banker draws"}
+
+
+class BaccaratFamily(BaseFamily):
+    """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
+
+    def __init__(self) -> None:
+        self._cache: dict[int, Variant | Pan9Variant] = {}
+
+    def variant(self, state: RoundState) -> Variant | Pan9Variant:
+        """The variant of the game being dealt, built once from the game file's mapping."""
+        data = state.game.data
+        key = id(data)
+        v = self._cache.get(key)
+        if v is None:
+            if not data:
+                raise BaccaratDataError("game", f"{state.game.id}: the round engine was given no game data")
+            from rules.baccarat import from_data
+
+            v = from_data(data)
+            self._cache[key] = v
+        return v
+
+    @staticmethod
+    def boxes(state: RoundState) -> tuple[Target, Target]:
+        """The Player and Banker boxes, by the names of the deal's boxes (Player first if unnamed)."""
+        for ph in state.game.procedure.phases:
+            if ph.kind is PhaseKind.DEAL and ph.to is Recipients.BOXES:
+                names = [b.strip().lower() for b in ph.boxes]
+                if "player" in names and "banker" in names:
+                    return (
+                        Target(TargetKind.BOX, names.index("player") + 1),
+                        Target(TargetKind.BOX, names.index("banker") + 1),
+                    )
+        return Target(TargetKind.BOX, 1), Target(TargetKind.BOX, 2)
+
+    def hands(self, state: RoundState) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]]:
+        """The Player and Banker hands as dealt so far."""
+        p, b = self.boxes(state)
+        return state.hand(p), state.hand(b)
+
+    def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
+        """The next third card the tableau calls for, or None (the coup is complete)."""
+        v = self.variant(state)
+        if not isinstance(v, Variant):
+            return None
+        player, banker = self.hands(state)
+        if None in player or None in banker:
+            return None  # an unread card: the engine's UNREADABLE_CARD ruling comes first
+        due = due_from_hands(v.tableau, _cards(player), _cards(banker))
+        if due is None:
+            return None
+        p, b = self.boxes(state)
+        target = p if due == "player" else b
+        nth = len(player if due == "player" else banker) + 1
+        return Slot(target, nth, phase.face_at(0), f"{_WORDS[due]} ({ordinal(nth)} card)", state.phase)
+
+    def may_draw(self, state: RoundState, target: Target) -> bool:
+        """Pan 9: a hand takes at most one card past three; the player-dealer only as its rule allows."""
+        v = self.variant(state)
+        if not isinstance(v, Pan9Variant):
+            return True
+        hand = state.hand(target)
+        if len(hand) >= v.hand_cards + v.draw_cards:
+            return False
+        if target.kind is TargetKind.PLAYER_DEALER and None not in hand and len(hand) == v.hand_cards:
+            return v.player_dealer_action(_cards(hand)) != "stand"
+        return True
+
+    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+        """The coup and each wager's result (``spot`` is the wager key, e.g. ``banker``, ``dragon-7``)."""
+        v = self.variant(state)
+        if not isinstance(v, Variant):
+            return None
+        player, banker = self.hands(state)
+        if None in player or None in banker or len(player) < 2 or len(banker) < 2:
+            return None
+        pc, bc = _cards(player), _cards(banker)
+        r = result_of(v.tableau, pc, bc)
+        specials = v.specials
+        out: dict[str, Any] = {
+            "player": format_cards(pc),
+            "banker": format_cards(bc),
+            "player_total": r.player_total,
+            "banker_total": r.banker_total,
+            "winner": r.winner,
+            "specials": [o.key for o in v.outcomes if o.when.holds(r, specials)],
+            "order": list(v.settlement.order),
+            "wagers": [],
+        }
+        keys = {w.key: w for w in v.wagers}
+        order = {k: i for i, k in enumerate(v.settlement.order)}
+        start = state.start
+        for w in sorted(start.wagers if start else (), key=lambda w: (order.get(w.spot, 99), w.seat)):
+            rule = keys.get(w.spot)
+            if rule is None:
+                out["wagers"].append(
+                    {"seat": w.seat, "spot": w.spot, "cents": w.cents, "result": "unknown wager"}
+                )
+                continue
+            st = settle_rule(rule, r, specials, v.settings)
+            out["wagers"].append(
+                {
+                    "seat": w.seat,
+                    "spot": w.spot,
+                    "cents": w.cents,
+                    "result": st.result,
+                    "pays": str(st.pays),
+                    "net_cents": st.net_cents(w.cents),
+                    "rule": st.rule,
+                    "cite": str(st.cite),
+                }
+            )
+        return out
+
+
+def _cards(hand: Sequence[Card | None]) -> list[Card]:
+    return [c for c in hand if c is not None]
+
+
+FAMILY = BaccaratFamily()
+register_family("baccarat", FAMILY)
