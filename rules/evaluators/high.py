@@ -242,14 +242,18 @@ def _display(indices: Sequence[int], value: int) -> tuple[Card, ...]:
 
 
 def _best(indices: list[int], fast: FastRankers) -> tuple[int, tuple[int, ...]]:
-    best = -1
-    used: tuple[int, ...] = ()
+    """The best value of the hand and the first five cards (in the given order) that make it."""
+    n = len(indices)
+    if n == 5:
+        return fast.rank5(indices), tuple(indices)
+    if n == 6:
+        value = fast.rank6(indices)
+    elif n == 7:
+        value = fast.rank7(indices)
+    else:
+        value = max(fast.rank7(seven) for seven in combinations(indices, 7))
     rank5 = fast.rank5
-    for combo in combinations(indices, 5):
-        v = rank5(combo)
-        if v > best:
-            best, used = v, combo
-    return best, used
+    return value, next(five for five in combinations(indices, 5) if rank5(five) == value)
 
 
 def evaluate_high(cards: Sequence[Card], rules: HighRules = HighRules()) -> HandRank:
