@@ -13,7 +13,9 @@ from rules.fees import Lookup, Payer, Per, RoomFees, Schedule, assess, posted_ra
 
 FEES = Path(__file__).resolve().parent.parent / "config" / "fees"
 ROOM_FILES = sorted(FEES.glob("*.yaml"))
-ROOMS = {p.stem: RoomFees.from_data(yaml.safe_load(p.read_text(encoding="utf-8")), p.stem) for p in ROOM_FILES}
+ROOMS = {
+    p.stem: RoomFees.from_data(yaml.safe_load(p.read_text(encoding="utf-8")), p.stem) for p in ROOM_FILES
+}
 SCHEDULES = [s for room in ROOMS.values() for s in room.schedules.values()]
 
 
@@ -72,13 +74,17 @@ def test_every_row_boundary_lands_in_its_row(schedule: Schedule) -> None:
                 assert coll.lines[ci].amount == row.fee
                 continue
             value = max(row.low, 1)
-            if charge.lookup is Lookup.TABLE_ACTION and charge.per is Per.ROUND:
-                coll = assess(schedule, [_wager_for(charge.wagers, value)])
+            if charge.lookup is Lookup.BANK:
+                coll = assess(schedule, [_wager_for(None, 500)], bank=value)
+                fees = [line.amount for line in coll.lines if line.payer is charge.payer]
+                assert row.fee in fees, (ci, ri, fees)
+            elif charge.lookup is Lookup.TABLE_ACTION and charge.per is Per.ROUND:
+                coll = assess(schedule, [_wager_for(charge.wagers, value)], bank=value)
                 fees = [line.amount for line in coll.lines if line.payer is charge.payer]
                 assert row.fee in fees, (ci, ri, fees)
             elif charge.lookup is Lookup.WAGER:
                 w = _wager_for(charge.wagers, value)
-                coll = assess(schedule, [w])
+                coll = assess(schedule, [w], bank=value)
                 fees = [line.amount for line in coll.lines if line.payer is charge.payer]
                 assert row.fee in fees, (ci, ri, fees)
 

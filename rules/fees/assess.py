@@ -94,18 +94,25 @@ def assess(
     *,
     players: int | None = None,
     flop_seen: bool = True,
+    river_seen: bool = True,
+    bank: int | None = None,
 ) -> Collection:
     """The collection of one round: every per-round, per-wager and per-spot charge of ``schedule``.
 
     ``wagers`` are the wagers in action against the bank (for poker, pass none); ``players`` is the number of
-    players dealt in (pot charges); ``flop_seen`` is False when a flop game's hand ended before the flop.
+    players dealt in (pot charges); ``flop_seen`` is False when the hand ended before the schedule's collection
+    point (the flop; Mexican Stud's second card); ``river_seen`` the same for fees taken after the river (a
+    designated table fee); ``bank`` is the player-dealer's own wager, for fees filed by it.
     Time collections are :func:`time_collection`.
     """
     lines: list[FeeLine] = []
     for charge in schedule.charges:
         if charge.per is Per.PERIOD:
             continue
-        lines.extend(_assess_charge(schedule, charge, wagers, players, flop_seen))
+        # A hand that never saw the flop never saw the river either.
+        after_river = (charge.taken or schedule.taken) is Taken.AFTER_RIVER
+        reached = (river_seen and flop_seen) if after_river else flop_seen
+        lines.extend(_assess_charge(schedule, charge, wagers, players, reached, bank))
     return Collection(schedule, tuple(lines))
 
 
@@ -118,9 +125,14 @@ def _why(charge: Charge, row: Row, value: int, below: bool, what: str) -> str:
 
 
 def _assess_charge(
-    schedule: Schedule, charge: Charge, wagers: Sequence[Wager], players: int | None, flop_seen: bool
+    schedule: Schedule,
+    charge: Charge,
+    wagers: Sequence[Wager],
+    players: int | None,
+    flop_seen: bool,
+    bank: int | None,
 ) -> list[FeeLine]:
-    taken = schedule.taken
+    taken = charge.taken or schedule.taken
     if charge.payer is Payer.POT:
         if charge.lookup is Lookup.PLAYERS and players is None:
             raise FeeScheduleError(
@@ -133,7 +145,7 @@ def _assess_charge(
                     FeeLine(
                         Payer.POT,
                         0,
-                        "the hand ended before the flop: no collection",
+                        f"the hand ended before {taken.words.removeprefix('from the pot ')}: no collection",
                         taken,
                         label=charge.label,
                     )
@@ -163,13 +175,20 @@ def _assess_charge(
             )
         if not wagers:
             return []  # no action, no round to collect on
-        value = tta if charge.lookup is Lookup.TABLE_ACTION else 0
+        if charge.lookup is Lookup.BANK:
+            if bank is None:
+                raise FeeScheduleError(
+                    f"{schedule.room}.{schedule.game}", "this fee is looked up by the player-dealer's bank"
+                )
+            value, what = bank, "player-dealer's bank"
+        else:
+            value, what = (tta if charge.lookup is Lookup.TABLE_ACTION else 0), "total table action"
         row, below = charge.row_for(value)
         return [
             FeeLine(
                 Payer.PLAYER_DEALER,
                 row.fee,
-                _why(charge, row, tta, below, "total table action"),
+                _why(charge, row, value, below, what),
                 taken,
                 label=charge.label,
             )

@@ -41,6 +41,7 @@ class Lookup(StrEnum):
     TABLE_ACTION = "table_action"  # total of the wagers placed against the bank before the deal
     WAGER = "wager"  # the charged wager's own amount
     PLAYERS = "players"  # players seated and taking part in the hand (poker, time collections)
+    BANK = "bank"  # the player-dealer's own wager (its bank on the table)
     NONE = "none"  # a flat fee: exactly one row
 
 
@@ -63,6 +64,7 @@ class Taken(StrEnum):
     AFTER_DEAL = "after_deal"  # "immediately after cards [tiles] have been distributed"
     AT_FLOP = "at_flop"
     AFTER_FOURTH_CARD = "after_fourth_card"
+    AFTER_RIVER = "after_river"
     AFTER_FIRST_FIVE_CARDS = "after_first_five_cards"
     WHILE_HANDS_SET = "while_hands_set"
     BEFORE_PLAYER_DEALER_HAND_OPENED = "before_player_dealer_hand_opened"
@@ -82,6 +84,7 @@ _TAKEN_WORDS = {
     Taken.AFTER_DEAL: "right after the cards are dealt",
     Taken.AT_FLOP: "from the pot at the flop",
     Taken.AFTER_FOURTH_CARD: "from the pot after the fourth card",
+    Taken.AFTER_RIVER: "from the pot after the river card",
     Taken.AFTER_FIRST_FIVE_CARDS: "after every hand has its first five cards",
     Taken.WHILE_HANDS_SET: "while players set their hands, before any wager is settled",
     Taken.BEFORE_PLAYER_DEALER_HAND_OPENED: "before the player-dealer's hand is opened",
@@ -149,6 +152,7 @@ class Charge:
     label: str = ""  # e.g. "jackpot"
     period_minutes: int | None = None
     half_after_minutes: int | None = None
+    taken: Taken | None = None  # when this charge is taken, where it differs from the schedule's moment
 
     def row_for(self, value: int) -> tuple[Row, bool]:
         """The row ``value`` falls in, and whether it lay below the first row (then the first row applies).
@@ -405,6 +409,7 @@ def _charge(data: object, where: str, max_rates: int, defaults: Mapping[str, Any
             "label",
             "period_minutes",
             "half_after_minutes",
+            "taken",
             "note",
             "ocr",
             "choice",
@@ -451,7 +456,10 @@ def _charge(data: object, where: str, max_rates: int, defaults: Mapping[str, Any
         raise FeeScheduleError(where, "period_minutes belongs only to a time collection (per: period)")
     if payer is Payer.POT and per not in (Per.ROUND, Per.PERIOD):
         raise FeeScheduleError(f"{where}.per", "a pot charge is taken once per hand or per period")
-    return Charge(payer, lookup, per, rows, wagers, no_flop, str(m.get("label", "")), period, half)
+    taken = _enum(Taken, raw["taken"], f"{where}.taken") if "taken" in raw else None
+    if lookup is Lookup.BANK and payer is not Payer.PLAYER_DEALER:
+        raise FeeScheduleError(f"{where}.lookup", "only the player-dealer's fee is looked up by its bank")
+    return Charge(payer, lookup, per, rows, wagers, no_flop, str(m.get("label", "")), period, half, taken)
 
 
 def _rows(data: object, where: str, lookup: Lookup) -> tuple[Row, ...]:
