@@ -36,6 +36,8 @@ def transport_for(
     scheme = spec.scheme
     if scheme == "serial":
         return SerialTransport(spec.url, spec.baudrate)
+    if scheme == "pty":
+        return SerialTransport(spec.url.split("://", 1)[1], spec.baudrate)
     if scheme == "emu":
         url = spec.url
         if emulator_dir is not None and "dir=" not in url:

@@ -239,7 +239,11 @@ class Device:
                     return
                 await self._reconnect(str(exc))
                 continue
+            before = self.link.counters.frames_in
             self._handle(self.link.receive(data, self.clock.now()))
+            if self.comms_lost and self.link.counters.frames_in > before and not self.link.peer_silent:
+                self.comms_lost = False  # valid frames again after the port came back
+                self._publish(CommsRestored(device=self.name))
             self._flush()
 
     async def _reconnect(self, why: str) -> None:

@@ -6,8 +6,9 @@ and :class:`CardDispensed` is emitted only for a card that has left the shuffler
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from devices.driver import Device
 from devices.errors import DeviceConfigError
@@ -57,6 +58,29 @@ class ShufflerConfig:
                 f"shuffler packets: {self.packets} x {self.packet_size} cards exceed the deck"
             )
         return mode
+
+
+def shuffler_config_from_options(options: Mapping[str, Any]) -> ShufflerConfig:
+    """The configuration a table file gives a shuffler: ``decks``, ``jokers``, ``packet`` (cards per
+    packet; 0 = single cards), ``hands`` (packets per round), and optionally ``mode`` (``hands`` or
+    ``piles``; default hands)."""
+    known = {"decks", "jokers", "packet", "hands", "mode"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise DeviceConfigError(
+            f"shuffler options: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})"
+        )
+    packet = int(options.get("packet", 7))
+    mode = "single" if packet == 0 else str(options.get("mode", "hands"))
+    cfg = ShufflerConfig(
+        decks=int(options.get("decks", 1)),
+        jokers=int(options.get("jokers", 0)),
+        mode=mode,
+        packet_size=max(packet, 1),
+        packets=int(options.get("hands", 1 if packet == 0 else 7)),
+    )
+    cfg.validate()
+    return cfg
 
 
 class ShufflerDriver(Device):

@@ -160,3 +160,29 @@ def test_shuffler_config_is_validated() -> None:
         ShufflerConfig(decks=0).validate()
     with pytest.raises(DeviceConfigError, match="exceed"):
         ShufflerConfig(decks=1, packet_size=13, packets=5).validate()
+
+
+def test_shuffler_config_from_table_options() -> None:
+    from devices.shuffler import shuffler_config_from_options
+
+    assert shuffler_config_from_options({"decks": 1, "jokers": 1, "packet": 7, "hands": 7}) == ShufflerConfig(
+        1, 1, "hands", 7, 7
+    )
+    assert shuffler_config_from_options({"decks": 8, "jokers": 0, "packet": 0}).mode == "single"
+    with pytest.raises(DeviceConfigError, match="unknown key 'pakcet'"):
+        shuffler_config_from_options({"pakcet": 7})
+
+
+async def test_transport_loss_is_comms_lost_then_reconnects(rig_factory: Any) -> None:
+    from devices.events import CardRead, CommsLost, CommsRestored
+    from firmware_bridge.messages import Read
+
+    prof = profile_from("shoe-script", reads={"source": "random", "count": 60, "interval": 0.1})
+    rig = await rig_factory(prof)
+    await rig.run_until(lambda r: len(r.of(CardRead)) >= 10)
+    await rig.device.transport.close()  # the port vanished under the driver
+    await rig.run_until(lambda r: bool(r.of(CommsLost)))
+    await rig.run_until(lambda r: bool(r.of(CommsRestored)))
+    await rig.run_until(lambda r: len(r.of(CardRead)) == 60)
+    assert rig.of(CommsLost)[0].alert_code == "COMMS_LOST"
+    assert [e.card for e in rig.of(CardRead)] == [m.card for m in rig.sent if isinstance(m, Read)]
