@@ -55,7 +55,7 @@ class GpioPanel:
 
     async def start(self, **_: Any) -> DeviceIdentity:
         """Claim the pins."""
-        from gpiozero import LED, Button  # imported here: never at import time
+        from gpiozero import LED, Button  # type: ignore[import-untyped]  # never at import time
 
         self._loop = asyncio.get_running_loop()
         bounce = self.spec.options.get("bounce_ms")

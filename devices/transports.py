@@ -69,7 +69,7 @@ class SerialTransport:
 
     async def open(self) -> None:
         """Open the port; raises :class:`TransportClosed` if it cannot be opened."""
-        import serial
+        import serial  # type: ignore[import-untyped]
         import serial_asyncio_fast
 
         register_url_handler()
@@ -164,7 +164,7 @@ class UsbBulkTransport:
         self._writer: asyncio.Task[None] | None = None
 
     def _find(self) -> Any:
-        import usb.core
+        import usb.core  # type: ignore[import-untyped]
 
         want = self.address
 
@@ -186,7 +186,7 @@ class UsbBulkTransport:
     async def open(self) -> None:
         """Find the device, claim its interface and locate the bulk endpoints."""
         import usb.core
-        import usb.util
+        import usb.util  # type: ignore[import-untyped]
 
         loop = asyncio.get_running_loop()
         try:

@@ -15,7 +15,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-import serial
+import serial  # type: ignore[import-untyped]
 
 from firmware_bridge.emulators.profile import ProfileError
 from firmware_bridge.emulators.runner import PtyEmulator, start_pty_emulator
@@ -56,7 +56,7 @@ class Serial(serial.Serial):  # type: ignore[misc]
     _emulator: PtyEmulator | None = None
 
     def open(self) -> None:
-        url = self._port
+        url: object = self._port  # type: ignore[has-type]
         if isinstance(url, str) and url.startswith("emu://"):
             name, folder = parse_emu_url(url)
             try:

@@ -76,7 +76,7 @@ def run_list(args: argparse.Namespace) -> int:
         for s in specs
     ]
     try:
-        from serial.tools import list_ports
+        from serial.tools import list_ports  # type: ignore[import-untyped]
 
         ports = [
             {"device": p.device, "description": p.description, "hwid": p.hwid} for p in list_ports.comports()
