@@ -1,25 +1,111 @@
-"""``dealer-terminal run [--config F]``: the terminal.
+"""``dealer-terminal run [--config F] [--set K=V] [--demo]``: the terminal.
 
-Until the console lands (issue 11) this lists the games on the built-in demo table and exits.
+With a configuration (``--config F``, ``$DEALER_TERMINAL_CONFIG`` or ``/etc/dealer-terminal/config.yaml``,
+layered as ``terminal.config`` describes) it opens the table's journal (verified; a broken chain refuses
+to start), replays it, connects the devices and shows the console. With none, the built-in demo table
+(``config/tables/paigow.yaml``: Capitol Pai Gow on emulated devices). ``--demo`` shows the scripted
+tour of the dealer screen instead (no devices, no journal on disk): waiting for bets, the deal, an
+exposed-card alert the floor clears, the settlement.
+
+The console needs a terminal. When standard input or output is not a TTY (``make run`` in CI, a pipe)
+it prints the table it would run and exits 0 rather than waiting forever.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import sys
 from typing import Any
 
-from terminal.games import load_games
+from terminal.config import TerminalConfig, load_config
+from terminal.games import get_game, load_games
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("run", help="run the terminal (no config: the built-in demo table)")
     p.add_argument("--config", metavar="F", help="table configuration file")
+    p.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="override a configuration key"
+    )
+    p.add_argument("--demo", action="store_true", help="the scripted tour of the dealer screen (no devices)")
     p.set_defaults(handler=run)
 
 
+def describe(cfg: TerminalConfig) -> list[str]:
+    """The table in a few lines (what ``run`` prints without a terminal)."""
+    game = get_game(cfg.table.game)
+    lines = [
+        f"table {cfg.table.id}: {game.name} — {game.room} ({game.id}), {cfg.table.seats} seats",
+        f"  source: {game.source_text}",
+        f"  limits: {cfg.table.limits.min_cents / 100:.2f} to {cfg.table.limits.max_cents / 100:.2f}"
+        + (f"; fee schedule {cfg.table.fee_schedule}" if cfg.table.fee_schedule else "; no fee schedule"),
+        f"  journal: {cfg.journal.resolved_path()}",
+    ]
+    for name, d in sorted(cfg.devices.items()):
+        lines.append(f"  device {name}: {d.kind} at {d.url}")
+    lines.append(f"  roles with a PIN: {', '.join(sorted(r.value for r in cfg.roles)) or 'none'}")
+    lines.append(f"{len(load_games())} games in the catalogue (dealer-terminal games)")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
-    games = load_games()
-    print("dealer-terminal: the console is not built yet; games in the catalogue:")
-    for g in games.values():
-        print(f"  {g.id:<32} {g.name} — {g.room}")
+    cfg = load_config(args.config, sets=args.set, demo=True)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            "dealer-terminal: the console needs a terminal (stdin/stdout is not a TTY); the table it would run:"
+        )
+        for line in describe(cfg):
+            print(line)
+        return 0
+    app = build_app(cfg, demo=args.demo)
+    app.run()
     return 0
+
+
+def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
+    """The console for ``cfg``: the real controller (journal, devices), or the scripted demo."""
+    from terminal.console.app import DealerConsole, PanelButton
+    from terminal.roles import Access
+
+    devices = [(n, d.kind, d.url) for n, d in sorted(cfg.devices.items())]
+    common: dict[str, Any] = {
+        "repaint_hz": cfg.console.repaint_hz,
+        "keymap": cfg.console.keymap,
+        "buttons": cfg.console.buttons,
+        "devices": devices,
+    }
+    if demo:
+        from terminal.console.demo import DemoBackend
+
+        access = Access(
+            cfg.pins(), max_failures=cfg.security.max_failures, lockout_seconds=cfg.security.lockout_seconds
+        )
+        return DealerConsole(DemoBackend(), access, **common)
+
+    from terminal.controller import open_table
+    from terminal.sdnotify import SdNotifier, supervised
+
+    controller = open_table(cfg)
+    access = Access(
+        cfg.pins(),
+        journal=controller.journal.journal,
+        max_failures=cfg.security.max_failures,
+        lockout_seconds=cfg.security.lockout_seconds,
+    )
+
+    async def startup() -> None:
+        await controller.start()
+        async with supervised(SdNotifier()) as notifier:
+            notifier.ready(f"table {cfg.table.id}: {cfg.table.game}")
+            await controller.run_devices()
+            await asyncio.Event().wait()  # keep the watchdog pinging while the console runs
+
+    app = DealerConsole(controller, access, startup=startup, **common)
+    app.controller = controller  # type: ignore[attr-defined]
+
+    async def button(action: str) -> None:
+        app.post_message(PanelButton(action))
+
+    controller.button_handler = button
+    return app

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,7 +25,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RichLog, Static
 
 from terminal.console import render
-from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, TableView
+from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, SeatView, TableView
 from terminal.roles import Access, AccessDenied, LockedOut, Mode, Role
 
 
@@ -149,6 +149,7 @@ class DealerScreen(Screen[None]):
         yield Static(id="next-step")
         yield Static(id="alert")
         yield Horizontal(id="seats")
+        yield Horizontal(id="piles")
         with Horizontal(id="bottom"):
             yield Static(id="devices")
             yield Static(id="settlement")
@@ -178,23 +179,28 @@ class DealerScreen(Screen[None]):
         else:
             alert_box.display = True
             alert_box.update(render.alert_renderable(alert, more=len(view.alerts) - 1))
-        seats = self.query_one("#seats", Horizontal)
-        panels = list(seats.query(SeatPanel))
         shown = (*view.seats, view.banker) if view.banker is not None else view.seats
-        if len(panels) != len(shown):
-            seats.remove_children()
-            panels = [SeatPanel(classes="seat") for _ in shown]
-            seats.mount_all(panels)
-        for panel, seat in zip(panels, shown, strict=True):
-            assert seat is not None
-            panel.update(render.seat_renderable(seat))
-            panel.set_class(seat.action, "-action")
-            panel.set_class(seat.player_dealer, "-player-dealer")
-            panel.set_class(not seat.occupied, "-empty")
+        self._panels(self.query_one("#seats", Horizontal), shown)
+        piles = self.query_one("#piles", Horizontal)
+        piles.display = bool(view.piles)
+        self._panels(piles, view.piles)
         self.query_one("#devices", Static).update(render.devices_text(view.devices))
         settlement = self.query_one("#settlement", Static)
         settlement.display = bool(view.settlement)
         settlement.update(render.settlement_table(view.settlement, view.fee_cents))
+
+    @staticmethod
+    def _panels(row: Horizontal, shown: tuple[SeatView, ...]) -> None:
+        panels = list(row.query(SeatPanel))
+        if len(panels) != len(shown):
+            row.remove_children()
+            panels = [SeatPanel(classes="seat") for _ in shown]
+            row.mount_all(panels)
+        for panel, seat in zip(panels, shown, strict=True):
+            panel.update(render.seat_renderable(seat))
+            panel.set_class(seat.action, "-action")
+            panel.set_class(seat.player_dealer, "-player-dealer")
+            panel.set_class(not seat.occupied, "-empty")
 
 
 # -- technician and maintenance -----------------------------------------------------------------------
@@ -359,8 +365,10 @@ class DealerConsole(App[None]):
         keymap: Mapping[str, str] | None = None,
         buttons: Mapping[str, str] | None = None,
         devices: Iterable[tuple[str, str, str]] = (),
+        startup: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         super().__init__()
+        self._startup = startup
         self.backend = backend
         self.access = access
         self.view: TableView | None = None
@@ -386,6 +394,9 @@ class DealerConsole(App[None]):
         if self._keymap:
             self.set_keymap(self._keymap)
         self.backend.attach(self.publish)
+        if self._startup is not None:
+            # Long-lived device work lives on the App (not a screen) and never takes the console down.
+            self.run_worker(self._startup(), name="table", group="table", exit_on_error=False)
 
     def on_view_posted(self, message: ViewPosted) -> None:
         self._pending = message.view

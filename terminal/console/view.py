@@ -71,10 +71,13 @@ class SeatView:
     action: bool = False
     player_dealer: bool = False
     status: str = ""
+    name: str = ""  # a recipient that is not a seat: "pile 3", "box 1", "board", "player_dealer"
 
     @property
     def label(self) -> str:
-        """``Seat 3`` or the banker's name."""
+        """``Seat 3``, the recipient's name, or ``Dealer`` for the house's hand."""
+        if self.name:
+            return self.name.replace("_", "-").capitalize()
         return "Dealer" if self.seat == 0 else f"Seat {self.seat}"
 
 
@@ -149,6 +152,7 @@ class TableView:
     deal_no: int | None = None  # the player-dealer's deal 1 or 2
     seats: tuple[SeatView, ...] = ()
     banker: SeatView | None = None
+    piles: tuple[SeatView, ...] = ()  # recipients that are not seats (piles, boxes, board), a second row
     next_step: str = ""
     next_detail: str = ""
     alerts: tuple[AlertView, ...] = ()

@@ -1,0 +1,212 @@
+"""The controller: inputs and device events are journaled before they apply, the fold matches the
+round engine's, a restart (even after SIGKILL) lands where the table was, and the view shows it."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.cards import card
+from rules.round import fold
+from rules.round.events import CardRead, RoundStart
+from terminal.config import check_config
+from terminal.console.view import ConsoleInput
+from terminal.controller import TableController, round_event_for, view_from_state
+from terminal.journal import ROUND_KIND, Journal
+from terminal.scenario import load_scenario
+
+REPO = Path(__file__).resolve().parents[2]
+SCENARIO = REPO / "tests" / "scenarios" / "capitol-paigow-rule-33-boxed-card-replaced-from-leftovers.yaml"
+
+
+def config_for(tmp_path: Path, game: str = "paigow/capitol", seats: int = 7):
+    f = tmp_path / "table.yaml"
+    f.write_text(
+        f"table: {{game: {game}, seats: {seats}, limits: {{min_cents: 500, max_cents: 100000}}}}\n"
+        f"journal: {{path: {tmp_path / 'j.db'}}}\n"
+    )
+    cfg, problems = check_config([f], env={})
+    assert not problems, problems
+    return cfg
+
+
+async def controller(tmp_path, **kw):
+    cfg = config_for(tmp_path, **kw)
+    c = TableController(cfg, Journal(cfg.journal.path))
+    await c.start()
+    return c
+
+
+async def test_events_are_journaled_then_folded_like_the_engine(tmp_path):
+    sc = load_scenario(SCENARIO)
+    c = await controller(tmp_path)
+    views = []
+    c.attach(views.append)
+    for e in sc.events:
+        await c.apply_event(e)
+    expected = fold(sc.rules, sc.events)
+    assert c.state.outcome.to_json() == expected.outcome.to_json()
+    assert c.state.prompt == expected.prompt == "deal complete"
+    journaled = [e.payload for e in c.journal.journal.entries(kind=ROUND_KIND)]
+    assert journaled == [e.to_json() for e in sc.events]
+    assert len(views) == len(sc.events) + 1
+    v = views[-1]
+    assert v.phase == "settlement" and v.round_no == 1
+    assert "pile 5" in [p.name for p in v.piles]
+    c.close()
+
+
+async def test_a_restart_lands_where_the_table_was(tmp_path):
+    sc = load_scenario(SCENARIO)
+    c = await controller(tmp_path)
+    for e in sc.events[:9]:
+        await c.apply_event(e)
+    before = c.state
+    c.close()
+    again = await controller(tmp_path)
+    assert again.state.prompt == before.prompt
+    assert again.state.placed == before.placed and again.state.active == before.active
+    assert again.round_no == 1
+    # The configuration was journaled once, not at every start.
+    assert [e.kind for e in again.journal.journal.entries()].count("config") == 1
+    again.close()
+
+
+async def test_console_inputs_become_round_events(tmp_path):
+    c = await controller(tmp_path, game="threecard/betwiser-3card-holdem", seats=6)
+    assert await c.submit(ConsoleInput("new-round")) is None
+    assert isinstance(c.state.start, RoundStart) and c.state.start.seats == (1, 2, 3, 4, 5, 6)
+    await c.apply_event(CardRead(card("As")))
+    await c.apply_event(CardRead(card("Kd")))
+    assert await c.submit(ConsoleInput("undo")) is None
+    assert len(c.state.placed) == 1  # the Kd is undone, by a journaled correction
+    kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind=ROUND_KIND)]
+    assert kinds == ["round_start", "card", "card", "correction"]
+    await c.submit(ConsoleInput("misdeal"))
+    alert = c.view().active_alert
+    assert alert is not None
+    refused = await c.submit(ConsoleInput("clear-alert", "dealer", data={"code": alert.code}))
+    if alert.clear_role != "dealer":
+        assert "cleared by" in refused
+        last = list(c.journal.journal.entries())[-1]
+        assert last.kind == "input" and "refused" in last.payload
+        assert (
+            await c.submit(ConsoleInput("clear-alert", alert.clear_role, data={"code": alert.code})) is None
+        )
+    assert all(a.code != alert.code for a in c.view().alerts)
+    c.close()
+
+
+async def test_maintenance_is_not_live_and_verifies_the_journal(tmp_path):
+    c = await controller(tmp_path)
+    await c.submit(ConsoleInput("mode.change", "maintenance", data={"to": "maintenance"}))
+    assert c.view().live is False
+    assert "not live" in await c.submit(ConsoleInput("confirm"))
+    assert "chain intact" in await c.submit(ConsoleInput("maint.verify-journal", "maintenance"))
+    c.close()
+
+
+async def test_device_events_reach_the_round(tmp_path):
+    from devices.events import CardDispensed, DeviceIdentity, ShufflerJam
+
+    c = await controller(tmp_path)
+    await c.on_device_event(DeviceIdentity("shuffler", "M", "S1", "2.3.1", "ab" * 32, 1, device="shuffler"))
+    assert c.devices["shuffler"].state == "ok" and c.devices["shuffler"].firmware == "2.3.1"
+    await c.on_device_event(CardDispensed(card("7d"), False, 1, 1, device="shuffler"))
+    assert list(c.journal.journal.entries(kind=ROUND_KIND))[-1].payload["card"] == "7d"
+    await c.on_device_event(ShufflerJam(3, device="shuffler"))
+    assert c.devices["shuffler"].state == "fault"
+    assert any(a.code == "SHUFFLER_JAM" for a in c.view().alerts)
+    c.close()
+
+
+def test_round_event_mapping():
+    from devices.events import CommsLost, DiceRolled, UnreadableCard
+
+    assert round_event_for(DiceRolled(3, 5, 6, device="dice")).to_json()["dice"] == [3, 5, 6]
+    assert round_event_for(UnreadableCard(device="shoe")).to_json()["card"] == "??"
+    assert round_event_for(CommsLost(5.0, device="shoe")).to_json()["code"] == "COMMS_LOST"
+
+
+def test_view_from_an_empty_table(tmp_path):
+    from rules.round import initial
+    from terminal.games import get_game
+    from terminal.scenario import game_rules
+
+    cfg = config_for(tmp_path)
+    v = view_from_state(initial(game_rules(get_game("paigow/capitol"))), cfg, game_name="Pai Gow Poker")
+    assert v.open and v.phase == "waiting" and len(v.seats) == 7 and v.next_step
+
+
+KILLED_WRITER = r"""
+import asyncio, sys
+from terminal.config import check_config
+from terminal.controller import TableController
+from terminal.journal import Journal
+from terminal.scenario import load_scenario
+
+async def main():
+    cfg, _ = check_config([sys.argv[1]], env={})
+    sc = load_scenario(sys.argv[2])
+    c = TableController(cfg, Journal(cfg.journal.path))
+    await c.start()
+    done = c.state.seq
+    for e in sc.events[done:]:
+        await c.apply_event(e)
+        print(c.state.seq, flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+async def test_sigkill_mid_round_then_restart(tmp_path):
+    """Kill the controller at random points of a round; each restart is verified and where it was."""
+    sc = load_scenario(SCENARIO)
+    cfg = config_for(tmp_path)
+    rng = random.Random(7)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    acked = 0
+    for _ in range(3):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", KILLED_WRITER, str(tmp_path / "table.yaml"), str(SCENARIO)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        remaining = len(sc.events) - acked
+        for _ in range(rng.randint(1, max(1, remaining // 2))):
+            line = proc.stdout.readline()
+            if not line:
+                break
+            acked = int(line)
+        os.kill(proc.pid, signal.SIGKILL)
+        for line in proc.stdout:
+            acked = int(line)
+        proc.wait()
+        c = TableController(cfg, Journal(cfg.journal.path))  # verifies the chain on open
+        assert c.state.seq >= acked
+        want = fold(sc.rules, sc.events[: c.state.seq])
+        assert c.state.placed == want.placed and c.state.prompt == want.prompt
+        c.close()
+        if c.state.seq == len(sc.events):
+            break
+    assert acked > 0
+
+
+@pytest.mark.parametrize("table", ["paigow", "baccarat", "threecard"])
+async def test_example_tables_open(table, tmp_path, monkeypatch):
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    cfg, problems = check_config([REPO / "config" / "tables" / f"{table}.yaml"], env={})
+    assert not problems
+    c = TableController(cfg, Journal(cfg.journal.resolved_path()))
+    await c.start()
+    v = c.view()
+    assert v.game_id == cfg.table.game and {d.name for d in v.devices} == set(cfg.devices)
+    c.close()

@@ -1,0 +1,65 @@
+"""``dealer-terminal run``: without a terminal it lists the table and exits 0; with one, the console
+runs a real round on the demo table's emulated devices."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from terminal.commands.run import build_app
+from terminal.config import load_config
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_run_without_a_tty_lists_the_table_and_exits_0(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "terminal.cli", "run"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        env={"PATH": "", "PYTHONPATH": str(REPO), "DEALER_TERMINAL_STATE_DIR": str(tmp_path)},
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "not a TTY" in out.stdout
+    assert (
+        "paigow/capitol" in out.stdout and "device shuffler: shuffler at emu://shuffler-basic" in out.stdout
+    )
+
+
+def test_run_with_a_bad_config_exits_2(tmp_path, capsys):
+    from terminal.cli import main
+
+    bad = tmp_path / "c.yaml"
+    bad.write_text("table: {game: nope/x, seats: 7, limits: {min_cents: 1, max_cents: 2}}\n")
+    assert main(["run", "--config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:1: table.game" in err
+
+
+async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    app = build_app(load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True))
+    c = app.controller
+
+    async def until(pilot, cond, steps=400):
+        for _ in range(steps):
+            if cond():
+                return True
+            await pilot.pause(0.05)
+        return cond()
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: c.shuffler() is not None)
+        await pilot.press("n")  # the shoe is not shuffled: new round asks the shuffler first
+        assert await until(pilot, lambda: c.state.prompt.startswith("take the wagers"))
+        await pilot.press("n")
+        assert await until(pilot, lambda: len(c.state.placed) == 49)
+        assert await until(pilot, lambda: app.view is not None and len(app.view.piles) == 7)
+        assert all(len(p.hands[0].cards) == 7 for p in app.view.piles)
+    kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind="round")]
+    assert kinds[:3] == ["deck_check", "shuffle", "round_start"] and kinds.count("card") == 49
+    c.close()
