@@ -1,6 +1,8 @@
 """Five-card high poker hands: best five of 5..9 cards, Omaha's two-plus-three, joker modes and room options.
 
-Ranking, high to low (seed 000 L3816-3830 Pai Gow Poker; seed 002 §5 L357-375; seed 004 L1268-1274)::
+Ranking, high to low, as the Pai Gow Poker filings print it (seed 000 L3816-3830, The 101 Casino;
+seed 002 L352-365 Fortune Pai Gow Poker and L511-639 Pai Gow Poker, Tres Lounge; seed 004 L2955-2975
+Face Up Pai Gow Poker, Casino Marysville)::
 
     Five Aces / Five of a Kind > Royal Flush > Straight Flush > Four of a Kind > Full House > Flush
     > Straight > Three of a Kind > Two Pair > One Pair > High Card
@@ -12,17 +14,19 @@ Room options, in :class:`HighRules` (the family's variant data sets them):
 
 * ``joker``: ``NONE``; ``BUG`` (the California bug: the joker plays as an ace, or as the card that
   completes a straight, flush or straight flush — in a flush it becomes the highest card of the suit not
-  already in the hand; seed 000 L38, L3804, L3816, L5556); ``WILD`` (fully wild: any card not already in
-  the hand, or the fifth card of four of a kind; seed 000 L2093, L141-142).
-* ``wheel``: ``"lowest"`` (every filing in the catalogue that says) or ``"second"`` (A-2-3-4-5 ranks
-  just below A-K-Q-J-10, as a straight and as a straight flush — a house way some California rooms use;
-  catalog 002 §5 L374 notes no filing here does).
-* ``five_aces``: four aces and the joker rank above the royal flush (most Pai Gow filings); with a wild
-  joker this is five of a kind of any rank (Mexican Stud, seed 002 §9 L954-988). Where False, four aces and
-  the joker are four aces with an ace kicker (bug), or four of a kind with the joker as another card (wild).
-* ``flush_over_full_house``: the flush ranks above the full house (Mexican Stud's stripped deck).
+  already in the hand, so there is no "double-ace flush"; seed 000 L38, L3804, L3816, L5556); ``WILD``
+  (fully wild: any card not already in the hand, or the fifth card of four of a kind; seed 000 L2093 Cal
+  Quick Draw, L141-142 and seed 002 L966-968 a joker dealt face down in stud).
+* ``wheel``: ``"lowest"`` (every filing that says: seed 002 L362-364, seed 004 L2965-2975, catalog 000b
+  §9 and §11) or ``"second"`` (A-2-3-4-5 just below A-K-Q-J-10, as a straight and as a straight flush — a
+  house rule of some California rooms, filed by none of ours: catalog 002 §4, 004 S3 note it).
+* ``five_aces``: four aces and the joker rank above the royal flush (seed 000 L3822, seed 002 L355,
+  seed 004 L2960); with a wild joker, five of a kind of any rank (Mexican Stud, seed 002 L972). Where False
+  (seed 004 S13's Omaha with a joker lists no Five Aces), four aces and the joker are four aces with an ace
+  kicker (bug), or four of a kind with the joker as another card (wild).
+* ``flush_over_full_house``: the flush ranks above the full house (Mexican Stud, seed 002 L972-981).
 * ``ranks_removed``: a stripped deck; straights run over the ranks that remain (Mexican Stud: 8, 9 and 10
-  removed, so 7-J-Q-K-A is the top straight and 4-5-6-7-J a straight; seed 002 §9 L948-988).
+  removed, so A-K-Q-J-7 is the royal and 4-5-6-7-J a straight; seed 002 L960-985).
 
 Values (``HandRank.value``, and the ints of :func:`rank5_fast` and friends) are larger-is-better ints,
 equal on a tie, comparable between hands evaluated under the same rules. A value is
@@ -89,6 +93,8 @@ class HighRules:
             raise HandError(f"joker mode must be one of none, bug, wild, not {self.joker!r}")
         if self.wheel not in ("lowest", "second"):
             raise HandError(f"wheel must be 'lowest' or 'second', not {self.wheel!r}")
+        if not all(isinstance(r, Rank) for r in self.ranks_removed):
+            raise HandError(f"ranks_removed holds ranks (rules.cards.Rank), not {set(self.ranks_removed)!r}")
         if Rank.ACE in self.ranks_removed or len(self.ranks_removed) > 8:
             raise HandError("a stripped deck keeps its aces and at least five ranks")
 
