@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -179,6 +180,9 @@ class Journal:
     ) -> None:
         self.path = Path(path)
         self._clock = clock
+        # One connection may be used from several threads (the controller's writer thread, a PIN check
+        # in a worker thread); a transaction must never interleave with another, so appends serialise.
+        self._lock = threading.RLock()
         if not create and not self.path.exists():
             raise JournalError(f"{self.path}: no such journal")
         try:
@@ -211,6 +215,10 @@ class Journal:
         if not isinstance(kind, str) or not kind:
             raise ValueError("journal kind must be a non-empty string")
         body = json.loads(canonical_json(dict(payload)))  # plain JSON types only; rejects NaN, objects
+        with self._lock:
+            return self._append(kind, body)
+
+    def _append(self, kind: str, body: dict[str, Any]) -> Entry:
         ts = format_ts(self._clock())
         db = self._db
         db.execute("BEGIN IMMEDIATE")
@@ -241,11 +249,13 @@ class Journal:
     # -- reading ----------------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM journal").fetchone()[0])
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM journal").fetchone()[0])
 
     def head(self) -> tuple[int, str]:
         """The last seq and its hash (``(0, GENESIS)`` for an empty journal)."""
-        row = self._db.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
+        with self._lock:
+            row = self._db.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
         return (0, GENESIS) if row is None else (int(row[0]), str(row[1]))
 
     def entries(self, since: int = 0, kind: str | None = None) -> Iterator[Entry]:
@@ -255,7 +265,9 @@ class Journal:
         if kind is not None:
             sql += " AND kind = ?"
             params += (kind,)
-        for seq, ts, k, payload, prev, digest in self._db.execute(sql + " ORDER BY seq", params):
+        with self._lock:
+            rows = self._db.execute(sql + " ORDER BY seq", params).fetchall()
+        for seq, ts, k, payload, prev, digest in rows:
             yield Entry(seq, ts, k, json.loads(payload), prev, digest)
 
     # -- checking ---------------------------------------------------------------------------------
@@ -270,9 +282,10 @@ class Journal:
         ``expect_head``, the last hash must equal it (catches a chain rewritten from some point on).
         """
         problems: list[Problem] = []
-        rows = self._db.execute(
-            "SELECT seq, ts, kind, payload, prev_hash, hash FROM journal ORDER BY seq"
-        ).fetchall()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, ts, kind, payload, prev_hash, hash FROM journal ORDER BY seq"
+            ).fetchall()
         by_hash = {r[5]: r for r in rows}
         written_as: dict[int, int | None] = {}
 

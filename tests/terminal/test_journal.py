@@ -291,3 +291,27 @@ def test_sigkill_mid_stream_loses_no_acknowledged_append(tmp_path):
             assert seqs == list(range(1, len(seqs) + 1))
         for seq, digest in acked.items():
             assert stored.get(seq) == digest, f"acknowledged seq {seq} lost or changed"
+
+
+def test_appends_from_several_threads_never_interleave(tmp_path):
+    import threading
+
+    j = Journal(tmp_path / "j.db")
+    errors: list[BaseException] = []
+
+    def writer(tag: str) -> None:
+        try:
+            for i in range(40):
+                j.append("input", {"tag": tag, "i": i})
+                list(j.entries(since=max(0, len(j) - 2)))
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in "abc"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(j) == 120 and j.verify().ok
+    j.close()
