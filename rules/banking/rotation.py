@@ -136,6 +136,11 @@ class BankRotationDue:
     rounds: int
     code: str = BANK_ROTATION_DUE
     cite: str = _CITE
+    severity: str = "warning"
+    remedy: str = (
+        "offer the bank clockwise: the next seated player first, then the players who bet on that square; "
+        "if nobody intervenes, close the game, pause, and reopen"
+    )
 
     def describe(self) -> str:
         """One line for the dealer."""

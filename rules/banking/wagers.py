@@ -296,6 +296,8 @@ class BetsAfterClose:
     after: int
     closed_by: str
     cite: str
+    severity: str = "stop"
+    remedy: str = "the wager stays as it was when betting closed; call the floor if the player disputes it"
 
     def describe(self) -> str:
         """One line for the dealer."""

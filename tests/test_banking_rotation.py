@@ -1,0 +1,146 @@
+"""The player-dealer rotation state machine through each filed case (000a §3, §7; 003 §2 rule 27; 001)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.banking import (
+    BANK_ROTATION_DUE,
+    Phase,
+    Rotation,
+    RotationError,
+    RotationRules,
+    offer_order,
+)
+
+SEATS = (1, 2, 3, 4, 5, 6, 7)
+SEATED = {1: "ann", 2: "bob", 3: "cy", 4: "dee", 5: "eve", 6: "fay", 7: "gus"}
+
+
+def banking(player: str, seat: int) -> Rotation:
+    r = Rotation().offer(offer_order(SEATS, seat - 1 if seat > 1 else 7, SEATED, {}))
+    while r.asked is not None and r.asked.player != player:
+        r = r.decline()
+    return r.accept()
+
+
+def test_offered_clockwise_seated_player_first_then_that_squares_bettors() -> None:
+    """000a §3: the seated player has first option; if he refuses, anyone who bet on that seated position the
+    previous hand may bank, in order of the square in which they bet."""
+    prior = {3: ["zed", "cy", "yul"], 4: ["dee"]}
+    order = offer_order(SEATS, 2, SEATED, prior)
+    assert [(c.seat, c.player) for c in order[:4]] == [(3, "cy"), (3, "zed"), (3, "yul"), (4, "dee")]
+    r = Rotation().offer(order)
+    assert r.phase is Phase.OFFERING and r.asked is not None and r.asked.player == "cy"
+    r = r.decline()
+    assert r.asked is not None and r.asked.player == "zed"
+    r = r.accept()
+    assert r.banker is not None and (r.banker.player, r.banker.seat) == ("zed", 3)
+    assert r.deal_tile == 1 and r.game_open and r.can_play
+
+
+def test_two_consecutive_rounds_then_rotation_is_due() -> None:
+    r = banking("cy", 3)
+    assert r.deal_tile == 1
+    r = r.round_played()
+    assert r.deal_tile == 2 and r.due is None
+    r = r.round_played()
+    due = r.due
+    assert due is not None and due.code == BANK_ROTATION_DUE == "BANK_ROTATION_DUE"
+    assert "2 consecutive rounds" in due.describe()
+    assert not r.can_play
+    with pytest.raises(RotationError, match=BANK_ROTATION_DUE):
+        r.round_played()
+
+
+def test_an_intervening_player_takes_the_bank() -> None:
+    r = banking("cy", 3).round_played().round_played()
+    r = r.offer(offer_order(SEATS, 3, SEATED, {}))
+    assert r.asked is not None and r.asked.player == "dee"
+    assert all(c.player != "cy" for c in r.pending), (
+        "the player-dealer who just banked is not offered it again"
+    )
+    r = r.decline().accept()
+    assert r.banker is not None and r.banker.player == "eve" and r.deal_tile == 1
+
+
+def test_nobody_intervenes_the_game_closes_pauses_and_reopens() -> None:
+    """000a §3 and §7: if no intervening player accepts, the open/close disk goes to closed, a short pause, then
+    open again and a new game begins, in which the last player-dealer may bank again."""
+    r = banking("cy", 3).round_played().round_played()
+    r = r.offer(offer_order(SEATS, 3, SEATED, {}))
+    for _ in range(len(SEATS) - 1):
+        r = r.decline()
+    assert r.phase is Phase.CLOSED and not r.game_open and r.closures == 1
+    with pytest.raises(RotationError):
+        r.round_played()
+    with pytest.raises(RotationError):
+        r.offer(())
+    r = r.reopen()
+    assert r.game_open and r.phase is Phase.NO_BANK
+    r = r.offer(offer_order(SEATS, 2, SEATED, {}))
+    assert r.asked is not None and r.asked.player == "cy"
+    assert r.accept().deal_tile == 1
+
+
+def test_offering_to_nobody_closes_the_game() -> None:
+    r = banking("ann", 1).round_played().round_played()
+    r = r.offer([c for c in offer_order(SEATS, 1, SEATED, {}) if c.player == "ann"])
+    assert r.phase is Phase.CLOSED
+
+
+def test_capitol_rule_27_no_prior_wager_no_player_dealer_at_that_seat() -> None:
+    """003 §2 rule 27: "If no wager was placed on the prior hand, no one will be Player/Dealer at that seat.\""""
+    rules = RotationRules.from_data({"require_prior_wager": True})
+    prior = {2: ["bob"], 5: ["eve", "ann"]}
+    order = offer_order(SEATS, 1, SEATED, prior, rules)
+    assert [(c.seat, c.player) for c in order] == [(2, "bob"), (5, "eve"), (5, "ann")]
+    assert [c.seat for c in offer_order(SEATS, 1, SEATED, prior)][:4] == [2, 3, 4, 5]
+
+
+def test_third_party_proposition_player_rotates_the_same() -> None:
+    """000a §7: the same rotation applies to third-party proposition players who bank."""
+    seated = {**SEATED, 4: "tppp"}
+    r = Rotation().offer(offer_order(SEATS, 3, seated, {}, proposition_players={"tppp"}))
+    assert r.asked is not None and r.asked.proposition_player
+    r = r.accept().round_played().round_played()
+    assert r.due is not None and r.banker is not None and r.banker.proposition_player
+    r = r.offer(offer_order(SEATS, 4, seated, {}, proposition_players={"tppp"}))
+    assert all(c.player != "tppp" for c in r.pending)
+
+
+def test_player_dealer_may_pass_after_one_hand() -> None:
+    """001: a player may be player-dealer for two consecutive hands, or for one hand and then pass."""
+    r = banking("bob", 2).round_played().pass_bank()
+    assert r.phase is Phase.NO_BANK and r.banker is None and r.previous == "bob"
+    r = r.offer(offer_order(SEATS, 2, SEATED, {}))
+    assert r.asked is not None and r.asked.player == "cy"
+
+
+def test_the_house_never_banks_and_steps_follow_the_state() -> None:
+    with pytest.raises(RotationError, match="house never banks"):
+        Rotation().round_played()
+    with pytest.raises(RotationError):
+        Rotation().accept()
+    with pytest.raises(RotationError):
+        Rotation().decline()
+    with pytest.raises(RotationError):
+        Rotation().reopen()
+    with pytest.raises(RotationError, match="pass the bank first"):
+        banking("ann", 1).offer(())
+    with pytest.raises(RotationError):
+        offer_order(SEATS, 9, SEATED, {})
+
+
+def test_rules_from_data_name_the_field() -> None:
+    assert RotationRules.from_data({"max_consecutive": 1}).max_consecutive == 1
+    with pytest.raises(Exception, match="rotation.max_consecutive"):
+        RotationRules.from_data({"max_consecutive": 0})
+    with pytest.raises(Exception, match="rotation.colour"):
+        RotationRules.from_data({"colour": 1})
+
+
+def test_one_round_rule_variant() -> None:
+    r = Rotation(RotationRules(max_consecutive=1)).offer(offer_order(SEATS, 1, SEATED, {})).accept()
+    assert r.deal_tile == 1
+    assert r.round_played().due is not None
