@@ -49,15 +49,6 @@ def house_way_for(game: GameFile) -> tuple[PaiGowVariant, HouseWay]:
     return variant, load_house_way(chart_data(variant.chart), variant.hand_rules)
 
 
-def with_chart(game: GameFile) -> dict[str, Any]:
-    """The variant's data with its chart mapping under ``house_way_chart`` (for ``analyze``)."""
-    data = dict(game.data)
-    hw = data.get("house_way")
-    if isinstance(hw, dict) and hw.get("chart"):
-        data["house_way_chart"] = chart_data(str(hw["chart"]))
-    return data
-
-
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     variant, way = house_way_for(game)

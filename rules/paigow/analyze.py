@@ -1,0 +1,479 @@
+"""Exact analysis of a Pai Gow Poker variant: hand categories and every hand-type bonus bet.
+
+``analyze(data, decks)`` (the ``analyze`` command's family entry point) counts all C(53, 7) =
+154,143,080 seven-card hands (C(53, 6) = 22,957,480 six-card hands for Mini Pai Gow) exactly, by
+classes instead of one by one:
+
+* a hand without a flush is known, for every bonus in the filings, by its ranks and the joker: each
+  rank-count vector ``c`` stands for ``prod C(4, c_r)`` hands;
+* a hand with a flush has exactly one flush suit (five of seven, or four and the joker): it is known by
+  the ranks ``F`` of that suit, the ranks of the other cards and the joker, and stands for
+  ``4 * prod C(3, d_r)`` hands. Those hands were also counted, wrongly, as hands without a flush in the
+  first pass; each flush class moves its weight from the first answer to the right one.
+
+Two bonus hands also look at the suits of the non-flush cards, and are split exactly: Royal Match (the
+two cards beside a royal flush are a suited king and queen: 3 of their 9 suit pairs) and the Happy Pai
+Gow same-colour 9-high (of the 15,540 ways to suit seven different ranks without a flush, 140 are one
+colour). The Double Luck bet is settled on the House Way setting, so its classes are set by the room's
+chart on a representative hand (the chart looks only at ranks and at whether a straight or flush is
+there, which the class fixes).
+
+Bets that compare two hands (the Ace-High / Ace Up bonus, Ultimate Push) and the Envy payouts' per-round
+figures are reported as notes where they are not computed exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from math import comb, prod
+from typing import Any, Final
+
+from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
+from rules.cards import JOKER_INDEX
+from rules.errors import RulesError
+from rules.paigow.bonus import HIERARCHY
+from rules.paigow.hands import PaiGowRules, front_value, value5
+from rules.paigow.variant import Bonus, PaiGowVariant
+
+_ACE: Final = 14
+_ROYAL: Final = frozenset({10, 11, 12, 13, 14})
+_RANKS: Final = tuple(range(2, 15))
+
+#: The five-card categories reported as outcomes, highest first.
+CATEGORIES: Final[tuple[str, ...]] = (
+    "Five Aces",
+    "Royal Flush",
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+)
+
+
+class AnalysisError(RulesError, ValueError):
+    """A variant this analysis cannot count exactly (e.g. more than one deck)."""
+
+
+# ---------------------------------------------------------------------------------------------- classify
+
+
+def _straight(ranks: set[int], joker: bool) -> bool:
+    rs = set(ranks)
+    if _ACE in rs:
+        rs.add(1)
+    need = 4 if joker else 5
+    return any(len(rs & set(range(lo, lo + 5))) >= need for lo in range(1, 11))
+
+
+def _window(ranks: set[int], size: int, need: int) -> bool:
+    rs = set(ranks)
+    if _ACE in rs:
+        rs.add(1)
+    return any(len(rs & set(range(lo, lo + size))) >= need for lo in range(1, 16 - size))
+
+
+def _pair_category(counts: dict[int, int], joker: bool) -> str:
+    """The best hand from pairs and sets alone (the joker an ace)."""
+    c = dict(counts)
+    if joker:
+        c[_ACE] = c.get(_ACE, 0) + 1
+    sizes = sorted((n for n in c.values() if n), reverse=True)
+    if sizes[0] >= 5:
+        return "Five Aces"
+    if sizes[0] == 4:
+        return "Four of a Kind"
+    if sizes[0] == 3:
+        return "Full House" if len(sizes) > 1 and sizes[1] >= 2 else "Three of a Kind"
+    if sizes[0] == 2:
+        return "Two Pair" if len(sizes) > 1 and sizes[1] == 2 else "One Pair"
+    return "High Card"
+
+
+_ORDER: Final = {name: i for i, name in enumerate(reversed(CATEGORIES))}
+
+
+def _best(*names: str) -> str:
+    return max(names, key=lambda n: _ORDER[n])
+
+
+def _three_pair(counts: dict[int, int], joker: bool) -> bool:
+    c = dict(counts)
+    if joker:
+        c[_ACE] = c.get(_ACE, 0) + 1
+    return sum(1 for n in c.values() if n == 2) >= 3 and max(c.values()) == 2
+
+
+@cache
+def _plain(key: tuple[int, ...], joker: bool) -> tuple[str, str]:
+    """(five-card category, bonus name) of a hand without a flush, by its rank counts."""
+    counts = {r: n for r, n in zip(_RANKS, key, strict=True) if n}
+    cat = _pair_category(counts, joker)
+    distinct = set(counts)
+    if _straight(distinct, joker):
+        cat = _best(cat, "Straight")
+    bonus = _bonus_of(cat, counts, joker, flush=False)
+    return cat, bonus
+
+
+def _bonus_of(cat: str, counts: dict[int, int], joker: bool, *, flush: bool) -> str:
+    names = {
+        "Five Aces": "five_aces",
+        "Royal Flush": "royal_flush",
+        "Straight Flush": "straight_flush",
+        "Four of a Kind": "four_of_a_kind",
+        "Full House": "full_house",
+        "Flush": "flush",
+        "Straight": "straight",
+        "Three of a Kind": "three_of_a_kind",
+        "Two Pair": "two_pair",
+        "One Pair": "one_pair",
+        "High Card": "high_card",
+    }
+    if cat in ("Two Pair",) and _three_pair(counts, joker):
+        return "three_pair"
+    if cat == "High Card" and not joker and not flush and max(counts) == 8:
+        return "eight_high"
+    return names[cat]
+
+
+def _flush_class(f: frozenset[int], counts: dict[int, int], joker: bool) -> tuple[str, str, bool, bool]:
+    """(five-card category, bonus name, royal is natural, a royal whose other two cards are K and Q)
+    for a hand whose flush suit holds ranks ``f``; ``counts`` are all the natural cards' ranks."""
+    cat = _pair_category(counts, joker)
+    if _straight(set(counts), joker):
+        cat = _best(cat, "Straight")
+    cat = _best(cat, "Flush")
+    natural_royal = f >= _ROYAL
+    royal = natural_royal or (joker and len(f & _ROYAL) >= 4)
+    sf = _straight(set(f), joker)
+    if royal:
+        cat = _best(cat, "Royal Flush")
+    elif sf:
+        cat = _best(cat, "Straight Flush")
+    n_cards = sum(counts.values()) + joker
+    bonus = _bonus_of(cat, counts, joker, flush=True)
+    if bonus == "royal_flush" and not natural_royal:
+        bonus = "royal_flush_joker"
+    others = dict(counts)
+    for r in f:
+        others[r] -= 1
+    other_ranks = sorted(r for r, n in others.items() for _ in range(n))
+    royal_kq = False
+    if n_cards == 7:
+        if not joker and len(f) == 7 and _window(set(f), 7, 7):
+            bonus = "seven_card_straight_flush_natural"
+        elif joker and len(f) == 6 and _window(set(f), 7, 6):
+            bonus = "seven_card_straight_flush_joker"
+        elif royal and other_ranks == [12, 13] and (f == _ROYAL or (joker and len(f) == 4)):
+            royal_kq = True
+    return cat, bonus, natural_royal, royal_kq
+
+
+# ---------------------------------------------------------------------------------------------- classes
+
+
+def _count_vectors(total: int, top: int) -> Iterator[tuple[int, ...]]:
+    """Every vector of 13 rank counts (each 0..top) adding up to ``total``."""
+
+    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == 12:
+            if left <= top:
+                yield (left,)
+            return
+        for n in range(min(top, left) + 1):
+            for rest in rec(i + 1, left - n):
+                yield (n, *rest)
+
+    yield from rec(0, total)
+
+
+def _vector(counts: Mapping[int, int]) -> tuple[int, ...]:
+    return tuple(counts.get(r, 0) for r in _RANKS)
+
+
+def _representative(
+    counts: Mapping[int, int], joker: bool, flush_ranks: frozenset[int] | None
+) -> tuple[int, ...]:
+    """A concrete hand for a class: the flush ranks in clubs, every other card spread over the suits so that
+    no other flush forms (the class fixes everything a House Way chart looks at)."""
+    load = [0, 0, 0, 0]
+    idx: list[int] = []
+    remaining = dict(counts)
+    if flush_ranks is not None:
+        for r in flush_ranks:
+            idx.append((r - 2) * 4)
+            load[0] += 1
+            remaining[r] -= 1
+    for r in sorted(remaining, key=lambda r: -remaining[r]):
+        n = remaining[r]
+        if not n:
+            continue
+        used = {i & 3 for i in idx if (i >> 2) + 2 == r}
+        choices = sorted(
+            (s for s in range(4) if s not in used and (flush_ranks is None or s != 0)), key=lambda s: load[s]
+        )
+        for s in choices[:n]:
+            idx.append((r - 2) * 4 + s)
+            load[s] += 1
+    if joker:
+        idx.append(JOKER_INDEX)
+    return tuple(idx)
+
+
+Key = tuple[tuple[int, ...], bool]
+
+
+def _classes(n_cards: int) -> Iterator[tuple[str, Key, frozenset[int] | None, dict[int, int], bool, int]]:
+    """("plain" or "flush", key, flush ranks, counts, joker, weight) for every class of n-card hands."""
+    for joker in (False, True):
+        naturals = n_cards - joker
+        for vec in _count_vectors(naturals, 4):
+            counts = {r: c for r, c in zip(_RANKS, vec, strict=True) if c}
+            yield "plain", (vec, joker), None, counts, joker, prod(comb(4, c) for c in vec)
+        need = 4 if joker else 5
+        for k in range(need, naturals + 1):
+            for f in combinations(_RANKS, k):
+                fs = frozenset(f)
+                for ovec in _count_vectors(naturals - k, 3):
+                    counts = {r: ovec[i] + (r in fs) for i, r in enumerate(_RANKS)}
+                    counts = {r: c for r, c in counts.items() if c}
+                    w = 4 * prod(comb(3, c) for c in ovec)
+                    yield "flush", (_vector(counts), joker), fs, counts, joker, w
+
+
+# ---------------------------------------------------------------------------------------------- tallies
+
+
+def _tally(
+    n_cards: int, luck_rules: PaiGowRules | None
+) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """(category counts, bonus-hand counts, Double Luck outcome counts) over every n-card hand."""
+    cats: dict[str, int] = {}
+    names: dict[str, int] = {}
+    luck: dict[str, int] = {}
+
+    def add(d: dict[str, int], k: str, w: int) -> None:
+        d[k] = d.get(k, 0) + w
+
+    plain_luck: dict[Key, str] = {}
+    one_colour_9 = 0
+    for kind, key, fs, counts, joker, w in _classes(n_cards):
+        if kind == "plain":
+            cat, name = _plain(*key)
+            add(cats, cat, w)
+            add(names, name, w)
+            if name == "high_card" and n_cards == 7:
+                top = _ACE if joker else max(counts)
+                add(names, f"pai_gow_{top}", w)
+                if top == 9:
+                    # 7 different ranks in one colour, no five of a suit: C(7,3) + C(7,4) per colour
+                    one_colour_9 += 2 * (comb(7, 3) + comb(7, 4))
+            if luck_rules is not None:
+                out = _luck(cat, counts, joker, None, luck_rules)
+                plain_luck[key] = out
+                add(luck, out, w)
+            continue
+        assert fs is not None
+        pcat, pname = _plain(*key)
+        cat, name, _natural, royal_kq = _flush_class(fs, counts, joker)
+        add(cats, pcat, -w)
+        add(names, pname, -w)
+        add(cats, cat, w)
+        if royal_kq:
+            add(names, "royal_flush_royal_match", w // 3)  # the king and queen share a suit: 3 of 9
+            add(names, name, w - w // 3)
+        else:
+            add(names, name, w)
+        if pname == "high_card" and n_cards == 7:
+            add(names, f"pai_gow_{_ACE if joker else max(counts)}", -w)
+        if luck_rules is not None:
+            add(luck, plain_luck[key], -w)
+            add(luck, _luck(cat, counts, joker, fs, luck_rules), w)
+    names["pai_gow_9_one_colour"] = one_colour_9
+    return cats, names, luck
+
+
+_LUCK_NAMES: Final = {
+    "Five Aces": "five_aces",
+    "Royal Flush": "royal_flush",
+    "Straight Flush": "straight_flush",
+    "Four of a Kind": "four_of_a_kind",
+    "Full House": "full_house",
+    "Flush": "flush",
+    "Straight": "straight",
+}
+
+
+def _luck(
+    cat: str, counts: Mapping[int, int], joker: bool, fs: frozenset[int] | None, rules: PaiGowRules
+) -> str:
+    """The Double Luck outcome of a class: the best five-card hand the seven cards contain (or a seven-card
+    straight flush), with ``+pair`` when the two other cards can be a pair beside a hand of that rank."""
+    if cat not in _LUCK_NAMES:
+        return "none"
+    name = _LUCK_NAMES[cat]
+    if fs is not None and len(counts) == 7 - joker and len(fs) == 7 - joker:
+        sf7 = _window(set(fs), 7, 7 - joker)
+        if sf7:
+            return "seven_card_straight_flush_" + ("joker" if joker else "natural")
+    c = dict(counts)
+    if joker:
+        c[_ACE] = c.get(_ACE, 0) + 1
+    sizes = sorted(c.values(), reverse=True)
+    if cat in ("Five Aces", "Four of a Kind", "Full House"):
+        # the set(s) behind, and the two cards left over a pair: 5+2, 4+2+1 or 4+3, 3+2+2
+        plus = sizes[:2] == [5, 2] or sizes[:2] == [4, 2] or sizes[:2] == [4, 3] or sizes[:3] == [3, 2, 2]
+        return name + ("+pair" if plus else "")
+    if max(counts.values()) < 2 and not (joker and _ACE in counts):
+        return name  # no two cards can pair
+    if fs is not None and len(fs) + joker == 5:
+        # the flush takes every suited card and the joker: the two other cards are what is left
+        others = [r for r, n in counts.items() for _ in range(n - (r in fs))]
+        return name + ("+pair" if len(others) == 2 and others[0] == others[1] else "")
+    idx = _representative(counts, joker, fs)
+    best = max(_luck_key(value5(five, rules)) for five in combinations(idx, 5))
+    for front in combinations(idx, 2):
+        if (
+            front_value(front, rules) >> 8
+            and _luck_key(value5([i for i in idx if i not in front], rules)) == best
+        ):
+            return name + "+pair"
+    return name
+
+
+def _luck_key(v: int) -> tuple[int, bool]:
+    """The Double Luck row of a five-card value: its category, and for a straight flush whether it is royal."""
+    cat = v >> 20
+    return cat, cat == 8 and (v >> 16) & 15 in (14, 15) and not (v >> 12) & 15
+
+
+# ---------------------------------------------------------------------------------------------- wagers
+
+_PAI_GOW_NAMES: Final = {9: "9", 10: "10", 11: "j", 12: "q", 13: "k", 14: "a"}
+
+
+def _hand_bonus(bonus: Bonus, names: Mapping[str, int], total: int) -> Wager:
+    """A bonus settled on the hand's own cards: every row's exact probability and the edge."""
+    rows: list[WagerOutcome] = []
+    paid = 0
+    if any(r.hand.startswith("pai_gow_") for r in bonus.rows):
+        for r in bonus.rows:
+            if r.hand == "pai_gow_9_high_one_colour":
+                n = names.get("pai_gow_9_one_colour", 0)
+            elif r.hand == "pai_gow_9_high":
+                n = names.get("pai_gow_9", 0) - (
+                    names.get("pai_gow_9_one_colour", 0) if bonus.row("pai_gow_9_high_one_colour") else 0
+                )
+            else:
+                top = {v: k for k, v in _PAI_GOW_NAMES.items()}[r.hand[len("pai_gow_") : -len("_high")]]
+                n = names.get(f"pai_gow_{top}", 0)
+            rows.append(WagerOutcome(_label(r.hand), Fraction(n, total), r.pays))
+            paid += n
+    else:
+        counted: dict[str, int] = {}
+        for hand in (*HIERARCHY, "royal_flush_joker"):
+            n = names.get(hand, 0)
+            if not n:
+                continue
+            target = _table_row(bonus, hand)
+            if target is not None:
+                counted[target] = counted.get(target, 0) + n
+        for r in bonus.rows:
+            n = counted.get(r.hand, 0)
+            rows.append(WagerOutcome(_label(r.hand), Fraction(n, total), r.pays))
+            paid += n
+    rows.append(WagerOutcome("Any other hand (loses)", Fraction(total - paid, total), Fraction(-1)))
+    return Wager(bonus.name, tuple(rows), note=bonus.cite)
+
+
+def _table_row(bonus: Bonus, hand: str) -> str | None:
+    """Which row of the table a bonus hand is paid on (a royal with a match pays the royal row where the
+    table has no match row; a joker royal is a straight flush where the table pays only natural royals)."""
+    fallbacks = {
+        "royal_flush_royal_match": ["royal_flush_royal_match", "royal_flush", "royal_flush_natural"],
+        "seven_card_straight_flush_natural": ["seven_card_straight_flush_natural", "straight_flush"],
+        "seven_card_straight_flush_joker": ["seven_card_straight_flush_joker", "straight_flush"],
+        "royal_flush": ["royal_flush", "royal_flush_natural"],
+        "royal_flush_joker": (["royal_flush"] if bonus.joker_royal else []) + ["straight_flush"],
+    }
+    for cand in fallbacks.get(hand, [hand]):
+        if bonus.row(cand) is not None:
+            return cand
+    return None
+
+
+def _label(hand: str) -> str:
+    return hand.replace("_", " ").replace(" j high", " J high").capitalize()
+
+
+def _double_luck(bonus: Bonus, luck: Mapping[str, int], total: int) -> Wager:
+    rows: list[WagerOutcome] = []
+    paid = 0
+    for r in bonus.rows:
+        n = luck.get(r.hand, 0)
+        if r.plus_pair is None:
+            n += luck.get(r.hand + "+pair", 0)
+        rows.append(WagerOutcome(_label(r.hand), Fraction(n, total), r.pays))
+        paid += n
+        if r.plus_pair is not None:
+            m = luck.get(r.hand + "+pair", 0)
+            rows.append(WagerOutcome(_label(r.hand) + " + pair", Fraction(m, total), r.plus_pair))
+            paid += m
+    rows.append(WagerOutcome("Any other hand (loses)", Fraction(total - paid, total), Fraction(-1)))
+    return Wager(bonus.name, tuple(rows), note=bonus.cite)
+
+
+def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+    """Exact category probabilities and every hand-type bonus bet's outcomes and house edge."""
+    variant = PaiGowVariant.from_data(data)
+    if decks not in (None, 1):
+        raise AnalysisError(f"{variant.id}: Pai Gow Poker is dealt from one 53-card deck, not {decks} decks")
+    if variant.community_hands:
+        raise AnalysisError(
+            f"{variant.id}: the community-hand bets compare two House Way hands; not analysed exactly"
+        )
+    n = variant.hand_rules.hand_cards
+    total = comb(53, n)
+    luck_rules = variant.hand_rules if any(b.kind == "contains" for b in variant.bonuses) else None
+    cats, names, luck = _tally(n, luck_rules)
+    if sum(cats.values()) != total:  # every hand in exactly one class: a self-check of the enumeration
+        raise AnalysisError(f"internal count {sum(cats.values())} is not C(53, {n}) = {total}")
+    outcomes = tuple(Outcome(c, Fraction(cats.get(c, 0), total)) for c in CATEGORIES)
+    wagers: list[Wager] = []
+    notes: list[str] = [f"All C(53, {n}) = {total:,} hands, counted exactly by rank and flush classes."]
+    for b in variant.bonuses:
+        if b.kind == "hand":
+            wagers.append(_hand_bonus(b, names, total))
+        elif b.kind == "contains":
+            wagers.append(_double_luck(b, luck, total))
+        elif b.kind == "envy":
+            ev = sum(
+                (
+                    Fraction(names.get(h, 0), total) * (r.cents or 0)
+                    for h in (*HIERARCHY, "royal_flush_joker")
+                    if (r := _envy_row(b, h)) is not None
+                ),
+                Fraction(0),
+            )
+            notes.append(
+                f"{b.name}: each other Fortune hand pays an Envy holder {float(ev) / 100:.4f} dollars on average "
+                f"(exact {ev.numerator}/{ev.denominator} cents); the total depends on how many others bet ({b.cite})."
+            )
+        else:
+            notes.append(
+                f"{b.name}: compares the player's hand with another hand; not analysed exactly ({b.cite})."
+            )
+    return Analysis(game=variant.id, decks=1, outcomes=outcomes, wagers=tuple(wagers), notes=tuple(notes))
+
+
+def _envy_row(bonus: Bonus, hand: str) -> Any:
+    target = _table_row(bonus, hand)
+    return None if target is None else bonus.row(target)
