@@ -672,10 +672,6 @@ class Variant:
         return (v - 1) % seats + 1
 
 
-def _parse_condition_or_outcome(value: object, where: str) -> Condition:
-    return Condition.from_data(value, where)
-
-
 def _parse_wager(value: object, where: str, parent: Cite, settings: Mapping[str, bool]) -> WagerRule:
     d = _mapping(value, where)
     _only(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.baccarat.coup import Coup, CoupResult
-from rules.baccarat.model import BaccaratDataError, Cite, Result, Variant, WagerRule
+from rules.baccarat.model import BaccaratDataError, Cite, Condition, Result, Variant, WagerRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,16 +57,13 @@ def settle(variant: Variant, wager: str, coup: Coup | CoupResult) -> Settlement:
 
 
 def settle_rule(
-    w: WagerRule, result: CoupResult, specials: Mapping[str, object], settings: Mapping[str, bool]
+    w: WagerRule, result: CoupResult, specials: Mapping[str, Condition], settings: Mapping[str, bool]
 ) -> Settlement:
     """Settle one wager rule on a coup result (the engine of :func:`settle`, also used by analysis)."""
-    from rules.baccarat.model import Condition
-
-    conds: dict[str, Condition] = {k: v for k, v in specials.items() if isinstance(v, Condition)}
     for rule in w.rules:
         if rule.setting is not None and not settings.get(rule.setting, False):
             continue
-        if rule.when.holds(result, conds):
+        if rule.when.holds(result, specials):
             return Settlement(w.key, rule.result, rule.pays, rule.name, rule.cite or w.cite, w.commission)
     pays = Fraction(-1) if w.otherwise == "lose" else Fraction(0)
     name = {"lose": "loses", "push": "pushes", "no-action": "no action"}[w.otherwise]
