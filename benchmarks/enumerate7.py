@@ -93,7 +93,7 @@ def _lexicographic_sums(keys: np.ndarray, k: int) -> np.ndarray:
     return prev
 
 
-def enumerate_deck(rules: HighRules, n_cards: int) -> dict[str, Any]:
+def enumerate_deck(rules: HighRules, n_cards: int, check: int = 100_000) -> dict[str, Any]:
     t0 = time.perf_counter()
     tables = fast_rankers(rules).tables
     # the non-flush value of every seven-card rank multiset (and six plus the joker), by SpecialK key
@@ -124,26 +124,44 @@ def enumerate_deck(rules: HighRules, n_cards: int) -> dict[str, Any]:
 
     counts = np.zeros(len(CATEGORY_IDS), dtype=np.int64)
     hands = 0
+
+    def values(k: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Values of hands from their summed keys (with the flush offset) and summed suit masks."""
+        ranks = k >> 16
+        value = nonflush[ranks]
+        flush = (k & T.FLUSH_BITS) != 0
+        if flush.any():
+            kf = k[flush] & T.FLUSH_BITS
+            suit = (kf >= 0x80).astype(np.int64) + (kf >= 0x800) + (kf >= 0x8000)
+            mask = (b[flush] >> (13 * suit)) & 0x1FFF
+            with_joker = ranks[flush] >= JOKER_WEIGHT
+            value[flush] = np.where(
+                with_joker, np.maximum(flush_joker[mask], value[flush]), flush_value[mask]
+            )
+        return value
+
     for c1 in range(n_cards - 6):
         for c2 in range(c1 + 1, n_cards - 5):
             tail = comb(n_cards - c2 - 1, 5)
             k = five_keys[-tail:] + (card[c1] + card[c2] + T.SUIT_OFFSET)
-            ranks = k >> 16
-            value = nonflush[ranks]
-            flush = (k & T.FLUSH_BITS) != 0
-            if flush.any():
-                kf = k[flush] & T.FLUSH_BITS
-                suit = (kf >= 0x80).astype(np.int64) + (kf >= 0x800) + (kf >= 0x8000)
-                b = five_bits[-tail:][flush] | bits[c1] | bits[c2]
-                mask = (b >> (13 * suit)) & 0x1FFF
-                with_joker = ranks[flush] >= JOKER_WEIGHT
-                fv = np.where(with_joker, np.maximum(flush_joker[mask], value[flush]), flush_value[mask])
-                value[flush] = fv
-            counts += np.bincount(_category_ids(value), minlength=len(CATEGORY_IDS))
+            b = five_bits[-tail:] | bits[c1] | bits[c2]
+            counts += np.bincount(_category_ids(values(k, b)), minlength=len(CATEGORY_IDS))
             hands += tail
     seconds = time.perf_counter() - t0
     table = {name: int(counts[i]) for name, i in CATEGORY_IDS.items() if counts[i]}
-    return {"hands": hands, "seconds": round(seconds, 1), "categories": table}
+
+    # the batch path must agree with the one-hand ranker: a seeded sample, hand by hand
+    rng = np.random.default_rng(7)
+    sample = np.array([rng.choice(n_cards, 7, replace=False) for _ in range(check)], dtype=np.int64)
+    batch = values(card[sample].sum(axis=1) + T.SUIT_OFFSET, np.bitwise_or.reduce(bits[sample], axis=1))
+    rank7 = fast_rankers(rules).rank7
+    agree = all(int(v) == rank7(h.tolist()) for v, h in zip(batch, sample, strict=True))
+    return {
+        "hands": hands,
+        "seconds": round(seconds, 1),
+        "categories": table,
+        "sample_checked_against_rank7": {"hands": check, "agree": agree},
+    }
 
 
 def main() -> int:
