@@ -291,3 +291,11 @@ def test_best_of_seven_on_a_crowded_deck(rules: HighRules) -> None:
         if JOKER_INDEX in deck and JOKER_INDEX not in hand:
             hand[0] = JOKER_INDEX
         assert fast.rank7(hand) == max(fast.rank5(five) for five in combinations(hand, 5)), hand
+
+
+def test_rules_take_any_collection_of_stripped_ranks_and_hash_alike() -> None:
+    stripped = HighRules(ranks_removed={Rank.EIGHT, Rank.NINE, Rank.TEN})  # type: ignore[arg-type]
+    assert stripped == HighRules(ranks_removed=frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN}))
+    assert fast_rankers(stripped) is fast_rankers(HighRules(ranks_removed=stripped.ranks_removed))
+    with pytest.raises(HandError, match="ranks"):
+        HighRules(ranks_removed=frozenset({8}))  # type: ignore[arg-type]

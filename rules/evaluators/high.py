@@ -93,13 +93,15 @@ class HighRules:
             raise HandError(f"joker mode must be one of none, bug, wild, not {self.joker!r}")
         if self.wheel not in ("lowest", "second"):
             raise HandError(f"wheel must be 'lowest' or 'second', not {self.wheel!r}")
+        # any iterable of ranks will do; kept as a frozenset so the rules hash (tables are cached by them)
+        object.__setattr__(self, "ranks_removed", frozenset(self.ranks_removed))
         if not all(isinstance(r, Rank) for r in self.ranks_removed):
             raise HandError(f"ranks_removed holds ranks (rules.cards.Rank), not {set(self.ranks_removed)!r}")
         if Rank.ACE in self.ranks_removed or len(self.ranks_removed) > 8:
             raise HandError("a stripped deck keeps its aces and at least five ranks")
 
 
-#: Category names, best first.
+#: Category names, best first (under the default rules; a room may file the flush above the full house).
 CATEGORIES: Final = (
     "Five Aces",
     "Five of a Kind",
