@@ -42,7 +42,7 @@ DEFAULT_JOURNAL = "journal.sqlite3"  # relative paths are in the state directory
 DEMO_TABLE = "paigow"  # config/tables/<name>.yaml used by `run` when nothing else is configured
 
 DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel")
-URL_SCHEMES = ("emu", "socket", "usb", "gpio", "pty")
+URL_SCHEMES = ("emu", "socket", "rfc2217", "usb", "gpio")
 
 DEFAULTS: dict[str, Any] = {
     "journal": {"path": DEFAULT_JOURNAL},
@@ -103,7 +103,8 @@ class DeviceConfig(_Strict):
 
     ``url``: ``emu://PROFILE`` (an emulator profile in ``config/emulators/``), a ``/dev/...`` path
     (prefer ``/dev/serial/by-id/...`` or a udev name such as ``/dev/dealer/shoe``), ``socket://host:port``,
-    ``usb://VID:PID[/SERIAL]``, ``gpio://...`` (buttons and lamps) or ``pty://PATH``.
+    ``rfc2217://host:port``, ``usb://VID:PID[/SERIAL]`` or ``gpio://`` (buttons and lamps; pins in
+    ``options``).
     """
 
     kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
@@ -117,21 +118,33 @@ class DeviceConfig(_Strict):
     def _url(cls, value: str) -> str:
         if value.startswith("/dev/"):
             return value
-        m = re.match(r"^([a-z]+)://(.+)$", value)
-        if not m or m.group(1) not in URL_SCHEMES:
+        m = re.match(r"^([a-z0-9]+)://(.*)$", value)
+        if not m or m.group(1) not in URL_SCHEMES or (not m.group(2) and m.group(1) != "gpio"):
             schemes = ", ".join(f"{s}://" for s in URL_SCHEMES)
             raise ValueError(f"{value!r} is not a device address (a /dev/ path or one of {schemes})")
         scheme, rest = m.groups()
         if scheme == "emu":
             profiles = emulator_profiles()
-            # Until the emulator profiles land (config/emulators/ empty) any profile name is accepted.
-            if profiles and rest not in profiles:
+            if rest.split("?", 1)[0] not in profiles:
                 raise ValueError(f"no emulator profile {rest!r}; known: {', '.join(sorted(profiles))}")
         elif scheme == "usb" and not re.match(r"^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}(/.+)?$", rest):
             raise ValueError(f"{value!r}: a USB device is usb://VID:PID[/SERIAL] in hex")
         elif scheme == "socket" and not re.match(r"^[^:/]+:\d+$", rest):
             raise ValueError(f"{value!r}: a socket is socket://host:port")
         return value
+
+    @model_validator(mode="after")
+    def _options(self) -> DeviceConfig:
+        # The driver's own check, so `config check` reports what the device would refuse at start-up.
+        if self.kind == "shuffler" and self.options:
+            from devices.errors import DeviceConfigError
+            from devices.shuffler import shuffler_config_from_options
+
+            try:
+                shuffler_config_from_options(self.options)
+            except DeviceConfigError as exc:
+                raise ValueError(str(exc)) from None
+        return self
 
 
 class RoleConfig(_Strict):

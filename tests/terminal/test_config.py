@@ -53,6 +53,7 @@ def test_every_error_is_reported_with_file_line_and_field(tmp_path):
         devices:
           shoe: {kind: toaster, url: "ftp://x"}
           ok1: {kind: shoe, url: /dev/ttyUSB0, firmware_sha256: "abc"}
+          shf: {kind: shuffler, url: "emu://shuffler-basic", options: {decks: 9}}
         roles:
           floor: {pin_hash: "1234"}
           janitor: {pin_hash: "x"}
@@ -68,12 +69,20 @@ def test_every_error_is_reported_with_file_line_and_field(tmp_path):
         (f"{f}:7", "devices.shoe.kind"),
         (f"{f}:7", "devices.shoe.url"),
         (f"{f}:8", "devices.ok1.firmware_sha256"),
-        (f"{f}:10", "roles.floor.pin_hash"),
-        (f"{f}:11", "roles.janitor"),
+        (f"{f}:9", "devices.shf"),
+        (f"{f}:11", "roles.floor.pin_hash"),
+        (f"{f}:12", "roles.janitor"),
     }
     assert expected <= got, sorted(got - expected)
     assert next(p for p in problems if p.field == "table.colour").message == "unknown key"
     assert "unknown game 'paigow/nowhere'" in next(p for p in problems if p.field == "table.game").message
+
+
+def test_emulator_profiles_must_exist(tmp_path):
+    f = write(tmp_path, "c.yaml", GOOD.replace("/dev/dealer/shoe", "emu://no-such-profile"))
+    _, problems = check_config([f], env={})
+    assert [(p.where, p.field) for p in problems] == [(f"{f}:6", "devices.shoe.url")]
+    assert "no emulator profile 'no-such-profile'; known:" in problems[0].message
 
 
 def test_a_missing_field_names_its_parent_line(tmp_path):
