@@ -189,8 +189,9 @@ def test_settle_round_orders_then_settles_with_the_collection() -> None:
         (1, "Pair Plus"),
     ]
     assert s.describe()[0].startswith("player-dealer: collection $1.00")
-    assert s.describe()[-2:] == [
+    assert s.describe()[-3:] == [
         "seat 1 Pair Plus: $5.00 returned, bank exhausted",
+        "collections stand: no refund when the bank runs short",
         "bank: $10.00 -> $0.00 (-$10.00 to the player-dealer)",
     ]
 

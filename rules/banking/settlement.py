@@ -180,6 +180,8 @@ class Settlement:
         if self.collection is not None:
             out.extend(self.collection.describe())
         out.extend(line.describe() for line in self.lines)
+        if self.collection is not None and self.collection.total and self.exhausted:
+            out.append("collections stand: no refund when the bank runs short")
         sign = "+" if self.player_dealer_result >= 0 else ""
         out.append(
             f"bank: {money(self.bank_before)} -> {money(self.bank_after)} "
