@@ -187,7 +187,44 @@ class TableController:
         )
 
     def _show(self) -> None:
-        self._publish(self.view())
+        view = self.view()
+        self._publish(view)
+        self._update_panels(view)
+
+    def panel_state(self, view: TableView) -> Any:
+        """What lamps and displays reflect (``devices.panel.PanelState``), derived from the view."""
+        from devices.panel import PanelState
+
+        alert = view.active_alert
+        action = next((s.seat for s in view.seats if s.action), None)
+        pd = next((s.seat for s in view.seats if s.player_dealer), None)
+        dice = self.state.dice
+        if not view.live:
+            phase = "maintenance"
+        elif alert is not None and alert.severity == "stop":
+            phase = "fault"
+        else:
+            phase = {"waiting": "betting", "settlement": "settling"}.get(view.phase, view.phase)
+            phase = phase if phase in ("betting", "dealing", "settling") else "idle"
+        return PanelState(
+            game=self.game.name,
+            open=view.open and view.live,
+            phase=phase,
+            action_seat=action,
+            player_dealer_seat=pd,
+            dice_total=sum(dice) if dice else None,
+            alert=alert.code if alert is not None else None,
+        )
+
+    def _update_panels(self, view: TableView) -> None:
+        # Lamps and displays are derived from state on every change, never commanded ad hoc.
+        panels = [d for n, d in self.drivers.items() if self.config.devices[n].kind == "panel"]
+        if not panels:
+            return
+        state = self.panel_state(view)
+        for drv in panels:
+            with contextlib.suppress(Exception):
+                drv.show_state(state)
 
     # -- the one path for round events ------------------------------------------------------------
 
@@ -230,6 +267,8 @@ class TableController:
         await self.apply_event(event)
         if isinstance(event, RoundStart):
             self._dispense_if_due()
+        elif isinstance(event, AlertCleared):
+            self._after_clear(event)
         notes = self.state.notes[before:]
         return notes[-1] if notes else None
 
@@ -366,6 +405,21 @@ class TableController:
                 await self.button_handler(action)
             else:
                 await self.submit(ConsoleInput(action, "dealer", "button"))
+
+    def _after_clear(self, event: AlertCleared) -> None:
+        # A cleared device alert releases the device: a restart is acknowledged, a jam resumes.
+        still = {a.code for a in self.state.active_alerts}
+        if event.code in still:
+            return  # the engine refused the clear (it notes why)
+        for name, drv in list(self.drivers.items()):
+            with contextlib.suppress(Exception):
+                if event.code is AlertCode.DEVICE_RESTARTED and getattr(drv, "restart_pending", False):
+                    drv.acknowledge_restart()
+                    self.devices[name] = replace(self.devices[name], state="ok", detail="")
+                elif event.code is AlertCode.SHUFFLER_JAM and getattr(drv, "jammed", False):
+                    drv.clear_fault()
+                    self.devices[name] = replace(self.devices[name], state="ok", detail="")
+        self._show()
 
     def shuffler(self) -> Any:
         """The connected shuffler driver, if any."""

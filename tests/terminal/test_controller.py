@@ -25,11 +25,11 @@ REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "scenarios" / "capitol-paigow-rule-33-boxed-card-replaced-from-leftovers.yaml"
 
 
-def config_for(tmp_path: Path, game: str = "paigow/capitol", seats: int = 7):
+def config_for(tmp_path: Path, game: str = "paigow/capitol", seats: int = 7, devices: str = ""):
     f = tmp_path / "table.yaml"
     f.write_text(
         f"table: {{game: {game}, seats: {seats}, limits: {{min_cents: 500, max_cents: 100000}}}}\n"
-        f"journal: {{path: {tmp_path / 'j.db'}}}\n"
+        f"journal: {{path: {tmp_path / 'j.db'}}}\n" + devices
     )
     cfg, problems = check_config([f], env={})
     assert not problems, problems
@@ -123,6 +123,43 @@ async def test_device_events_reach_the_round(tmp_path):
     await c.on_device_event(ShufflerJam(3, device="shuffler"))
     assert c.devices["shuffler"].state == "fault"
     assert any(a.code == "SHUFFLER_JAM" for a in c.view().alerts)
+    c.close()
+
+
+class FakeDriver:
+    def __init__(self) -> None:
+        self.jammed = True
+        self.restart_pending = False
+        self.calls: list[str] = []
+        self.states: list = []
+
+    def clear_fault(self) -> None:
+        self.calls.append("clear_fault")
+
+    def show_state(self, state) -> None:
+        self.states.append(state)
+
+
+async def test_clearing_a_jam_resumes_the_shuffler_and_lamps_follow_state(tmp_path):
+    from devices.events import ShufflerJam
+
+    devices = (
+        "devices:\n  shuffler: {kind: shuffler, url: emu://shuffler-basic}\n"
+        "  buttons: {kind: panel, url: emu://panel-basic}\n"
+    )
+    cfg = config_for(tmp_path, devices=devices)
+    c = TableController(cfg, Journal(cfg.journal.path))
+    shuffler, panel = FakeDriver(), FakeDriver()
+    c.drivers = {"shuffler": shuffler, "buttons": panel}
+    await c.on_device_event(ShufflerJam(3, device="shuffler"))
+    assert panel.states[-1].alert == "SHUFFLER_JAM"
+    refused = await c.submit(ConsoleInput("clear-alert", "floor", data={"code": "SHUFFLER_JAM"}))
+    assert "technician" in refused and shuffler.calls == []
+    assert await c.submit(ConsoleInput("clear-alert", "technician", data={"code": "SHUFFLER_JAM"})) is None
+    assert shuffler.calls == ["clear_fault"]
+    assert panel.states[-1].alert is None
+    await c.submit(ConsoleInput("mode.change", "technician", data={"to": "maintenance"}))
+    assert panel.states[-1].phase == "maintenance"
     c.close()
 
 
