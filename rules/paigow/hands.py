@@ -69,7 +69,7 @@ class PaiGowRules:
     """
 
     wheel: str = "lowest"
-    joker_flush: str = "ace"
+    joker_flush: str = "highest_missing"
     front_cards: int = 2
     joker_above_ace: bool = False
 
