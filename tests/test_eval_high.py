@@ -208,6 +208,10 @@ def test_without_five_aces_the_joker_is_an_ace_kicker() -> None:
     r = evaluate_high(parse_cards("As Ah Ad Ac Jk"), rules)
     assert r.category == "Four of a Kind"
     assert val("As Ah Ad Ac Kd", rules) < r.value < val("9s Ts Js Qs Ks", rules)
+    # a wild joker without five of a kind is a card not already in the hand: the best kicker, a king
+    wild = HighRules(joker=JokerMode.WILD, five_aces=False)
+    assert val("As Ah Ad Ac Jk", wild) == val("As Ah Ad Ac Kd", wild)
+    assert cat("Ks Kh Kd Kc Jk", wild) == "Four of a Kind"
 
 
 def test_wild_joker_makes_five_of_a_kind_of_any_rank() -> None:
