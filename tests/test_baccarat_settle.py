@@ -245,7 +245,12 @@ def test_settlement_order_as_filed():
         "phoenix-7",
     )
     zoo = _variant("baccarat/zoobac").settlement
-    assert zoo.when_bank_covers == ("right-of-house-dealer", "counterclockwise")
+    assert zoo.when_bank_covers is not None
+    assert (zoo.when_bank_covers.start, zoo.when_bank_covers.direction) == (
+        "right-of-house-dealer",
+        "counterclockwise",
+    )
+    assert zoo.when_bank_covers.collect_first
 
 
 def test_action_button_seats():

@@ -554,8 +554,18 @@ class SettlementOrder:
     start: str
     direction: Literal["clockwise", "counterclockwise"]
     order: tuple[str, ...]
-    when_bank_covers: tuple[str, str] | None
+    when_bank_covers: CoveredOrder | None
     cite: Cite
+
+
+@dataclass(frozen=True, slots=True)
+class CoveredOrder:
+    """Where a filing settles differently when the bank covers every wager (start, direction, and
+    whether every losing wager is collected before any winner is paid)."""
+
+    start: str
+    direction: Literal["clockwise", "counterclockwise"]
+    collect_first: bool = False
 
 
 _STARTS: Final = (
@@ -783,12 +793,15 @@ def _parse_settlement(value: object, parent: Cite, wager_keys: Sequence[str]) ->
     covers = None
     if d.get("when_bank_covers") is not None:
         c = _mapping(d["when_bank_covers"], "settlement.when_bank_covers")
-        _only(c, "settlement.when_bank_covers", {"start", "direction"}, {"start", "direction"})
-        covers = (
+        _only(
+            c, "settlement.when_bank_covers", {"start", "direction", "collect_first"}, {"start", "direction"}
+        )
+        covers = CoveredOrder(
             _choice(c["start"], "settlement.when_bank_covers.start", _STARTS),
             _choice(
                 c["direction"], "settlement.when_bank_covers.direction", ("clockwise", "counterclockwise")
-            ),
+            ),  # type: ignore[arg-type]
+            _bool(c.get("collect_first", False), "settlement.when_bank_covers.collect_first"),
         )
     return SettlementOrder(
         start=_choice(d["start"], "settlement.start", _STARTS),
