@@ -31,20 +31,21 @@ class BaccaratFamily(BaseFamily):
     """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, Variant | Pan9Variant] = {}
+        # By the identity of the game file's mapping; the mapping is kept so its id cannot be reused.
+        self._cache: dict[int, tuple[Mapping[str, Any], Variant | Pan9Variant]] = {}
 
     def variant(self, state: RoundState) -> Variant | Pan9Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""
         data = state.game.data
-        key = id(data)
-        v = self._cache.get(key)
-        if v is None:
-            if not data:
-                raise BaccaratDataError("game", f"{state.game.id}: the round engine was given no game data")
-            from rules.baccarat import from_data
+        hit = self._cache.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        if not data:
+            raise BaccaratDataError("game", f"{state.game.id}: the round engine was given no game data")
+        from rules.baccarat import from_data
 
-            v = from_data(data)
-            self._cache[key] = v
+        v = from_data(data)
+        self._cache[id(data)] = (data, v)
         return v
 
     @staticmethod
