@@ -385,17 +385,19 @@ _ENUMS: dict[str, type[Enum]] = {}
 def _load_value(cls: type[Event], name: str, annotation: str, raw: Any) -> Any:
     """Convert one JSON value to the field's type (annotations are strings: ``from __future__``)."""
     a = annotation.replace(" ", "")
+    if a == "Card|None" and name == "card" and cls in (CardRead, Burn):
+        a = "Read"  # a device's read: '??' is an unread card
     optional = a.endswith("|None")
     base = a[: -len("|None")] if optional else a
     if raw is None:
-        if optional or base == "Card|None":
+        if optional or base == "Read":
             return None
         raise EventError(name, "is required")
     try:
-        if base in ("Card", "Card|None"):
-            if base == "Card":
-                return parse_card(str(raw))
+        if base == "Read":
             return parse_read(str(raw))
+        if base == "Card":
+            return parse_card(str(raw))
         if base == "tuple[Card,...]":
             if isinstance(raw, str):
                 return tuple(parse_card(t) for t in raw.replace(",", " ").split())

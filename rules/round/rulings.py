@@ -164,6 +164,12 @@ BUILT_IN: dict[AlertCode, tuple[Ruling, Severity, str, Cite]] = {
         "The deck failed its count: take it off the table; the floor checks it before play resumes.",
         _TERMINAL,
     ),
+    AlertCode.MISDEAL_DECLARED: (
+        Ruling.MISDEAL,
+        Severity.STOP,
+        "Misdeal declared: collect every card, return the wagers, reshuffle and deal again.",
+        Cite("dealer-terminal", "the dealer's or floor's own declaration"),
+    ),
     AlertCode.UNREADABLE_CARD: (
         Ruling.CONTINUE,
         Severity.WARNING,

@@ -566,6 +566,14 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
             )
         )
     s = replace(s, shoe=s.shoe.read(card))
+    if s.status is Status.DEALT and _past_the_leftover(s):
+        findings.append(
+            Finding(
+                AlertCode.LEFTOVER_MISMATCH, f"{_name(card)}: a card beyond the filed leftover", card=card
+            )
+        )
+        s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
+        return _raise_all(s, findings, seq)
     if s.status is not Status.DEALING:
         if s.status is Status.DEALT:
             ph_last = s.game.procedure.phases[-1] if s.game.procedure.phases else None
@@ -584,6 +592,18 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
             findings.append(
                 Finding(AlertCode.PREMATURE_CARD, f"{_name(card)} came out {why}", card=card, target=to)
             )
+        return _raise_all(s, findings, seq)
+
+    if _past_the_leftover(s):
+        findings.append(
+            Finding(
+                AlertCode.LEFTOVER_MISMATCH,
+                f"{_name(card)}: a card beyond the filed leftover",
+                card=card,
+                target=Target(TargetKind.STUB),
+            )
+        )
+        s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
         return _raise_all(s, findings, seq)
 
     # Pass gates (dice, betting rounds) that a card runs through; one PREMATURE_CARD at most per card.
@@ -712,6 +732,30 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                 s = replace(s, cards_due=max(0, due))
     s = _raise_all(s, findings, seq, placed_index=len(s.placed) - 1)
     return _advance(s)
+
+
+_CARD_PHASES = frozenset(
+    {
+        PhaseKind.DEAL,
+        PhaseKind.BURN,
+        PhaseKind.BOARD,
+        PhaseKind.LEFTOVER,
+        PhaseKind.STREET,
+        PhaseKind.HITS,
+        PhaseKind.DRAW,
+        PhaseKind.RULE_DRAWS,
+    }
+)
+
+
+def _past_the_leftover(s: RoundState) -> bool:
+    """Whether the filed leftover has been dealt out and no later phase takes cards (Pai Gow's four)."""
+    phases = s.game.procedure.phases
+    here = min(s.phase, len(phases))
+    done = [i for i, p in enumerate(phases[:here]) if p.kind is PhaseKind.LEFTOVER]
+    if not done:
+        return False
+    return not any(p.kind in _CARD_PHASES for p in phases[here:])
 
 
 def _name(card: Card | None) -> str:

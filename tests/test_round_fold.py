@@ -1,0 +1,145 @@
+"""A round is a pure fold: prefixes, corrections and their reversals (hypothesis)."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.cards import ALL_CARDS, STANDARD_CARDS
+from rules.round import apply, fold, initial
+from rules.round.alerts import AlertCode, Role
+from rules.round.events import (
+    Action,
+    AlertCleared,
+    Button,
+    ButtonPress,
+    By,
+    CardRead,
+    Correction,
+    Decision,
+    Declare,
+    DeclareKind,
+    DeviceFault,
+    DiceResult,
+    RoundStart,
+    Shuffle,
+    Target,
+    TargetKind,
+    Wager,
+)
+from rules.round.state import refold
+from tests.round_helpers import filed
+
+GAMES = ["paigow/capitol", "threecard/betwiser-3card-holdem", "stud/mexican-the101"]
+RULES = {g: filed(g) for g in GAMES}
+
+
+@st.composite
+def rounds(draw):
+    """A shuffle, a round start, then a mix of reads and table events (cards drawn from a shuffled deck)."""
+    gid = draw(st.sampled_from(GAMES))
+    rnd = random.Random(draw(st.integers(0, 2**32)))
+    deck = list(ALL_CARDS if gid != "threecard/betwiser-3card-holdem" else STANDARD_CARDS)
+    rnd.shuffle(deck)
+    seats = sorted(rnd.sample(range(1, 8), rnd.randint(2, 7)))
+    pd = seats[-1] if gid != "stud/mexican-the101" else None
+    events = [
+        Shuffle(),
+        RoundStart(tuple(seats), pd, seats[0], tuple(Wager(s, 500) for s in seats if s != pd), 10000),
+    ]
+    n = draw(st.integers(0, 45))
+    for _ in range(n):
+        kind = draw(st.integers(0, 19))
+        if kind <= 12 and deck:
+            events.append(CardRead(deck.pop(), face_up=draw(st.integers(0, 15)) == 0))
+        elif kind == 13:
+            events.append(
+                Declare(
+                    draw(st.sampled_from(DeclareKind)),
+                    seat=rnd.choice(seats),
+                    by=draw(st.sampled_from(By)),
+                    count=rnd.randint(0, 5),
+                )
+            )
+        elif kind == 14:
+            events.append(ButtonPress(Button.CONFIRM))
+        elif kind == 15:
+            events.append(
+                Decision(
+                    rnd.choice(seats),
+                    draw(st.sampled_from([Action.FOLD, Action.UP, Action.DOWN, Action.BET])),
+                )
+            )
+        elif kind == 16:
+            events.append(DiceResult((rnd.randint(1, 6), rnd.randint(1, 6), rnd.randint(1, 6))))
+        elif kind == 17:
+            events.append(AlertCleared(draw(st.sampled_from(list(AlertCode))), draw(st.sampled_from(Role))))
+        elif kind == 18:
+            events.append(DeviceFault("shuffler", AlertCode.SHUFFLER_JAM))
+        else:
+            events.append(CardRead(None))
+    return gid, events
+
+
+def states(gid, events):
+    s = initial(RULES[gid])
+    out = [s]
+    for e in events:
+        s = apply(s, e)
+        out.append(s)
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_any_prefix_folds_to_the_state_at_that_point(case):
+    gid, events = case
+    step = states(gid, events)
+    for k in range(len(events) + 1):
+        assert fold(RULES[gid], events[:k]) == step[k]
+
+
+@settings(max_examples=150, deadline=None)
+@given(rounds(), st.data())
+def test_correction_then_its_reversal_returns_the_same_state(case, data):
+    gid, events = case
+    g = RULES[gid]
+    before = fold(g, events)
+    target = data.draw(st.integers(2, len(events)))  # any event of the round (the round start is event 2)
+    undone = apply(before, Correction(target))
+    restored = apply(undone, Correction(undone.seq))
+    assert restored == before
+    assert restored.seq == before.seq + 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(rounds(), st.data())
+def test_a_correction_is_the_same_as_never_having_had_the_event(case, data):
+    gid, events = case
+    g = RULES[gid]
+    target = data.draw(st.integers(3, len(events))) if len(events) >= 3 else None
+    if target is None:
+        return
+    with_correction = apply(fold(g, events), Correction(target))
+    # The same round folded from scratch with the event removed (numbers kept: a removed event is a gap).
+    numbered = [(i + 1, e) for i, e in enumerate(events) if i + 1 != target]
+    anchor = fold(g, events[:1])
+    rebuilt = refold(g, anchor, tuple(numbered[1:]))
+    assert with_correction == rebuilt
+
+
+def test_corrections_reach_only_the_current_round():
+    g = RULES["threecard/betwiser-3card-holdem"]
+    s = fold(g, [Shuffle(), RoundStart((1, 2), 2), CardRead(STANDARD_CARDS[0]), RoundStart((1, 2), 2)])
+    t = apply(s, Correction(3))
+    assert t.notes and "refused" in t.notes[-1]
+    assert t.placed == s.placed
+
+
+def test_undoing_a_misread_card_takes_it_out_of_the_shoe_count():
+    g = RULES["paigow/capitol"]
+    ace = STANDARD_CARDS[-1]
+    s = fold(g, [Shuffle(), RoundStart(tuple(range(1, 8)), 1), CardRead(ace), Correction(3), CardRead(ace)])
+    assert s.shoe.copies_seen(ace) == 1
+    assert not [a for a in s.alerts if a.code is AlertCode.DUPLICATE_CARD]
+    assert s.hand(Target(TargetKind.PILE, 1)) == (ace,)
