@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/mypy rules
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --durations=15
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
