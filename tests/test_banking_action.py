@@ -102,3 +102,52 @@ def test_largest_money_in_action_decides() -> None:
     assert plays_the_hand("sam", []) == "sam"
     with pytest.raises(BankingError):
         plays_the_hand(None, [])
+
+
+def test_variant_banking_block_three_card_poker() -> None:
+    """003 §14: the action button from the player-dealer's face-down card when the bank cannot cover everything
+    (clockwise, Ante, Play, Bonus); when it covers everything, from the player right of the house dealer,
+    counter-clockwise, losers collected first."""
+    from fractions import Fraction
+
+    from rules.banking import VariantBanking, Wager, WagerKind, WagerResult, covers_all
+
+    vb = VariantBanking.from_data(
+        {
+            "cite": "003 §14",
+            "action": {
+                "source": "card",
+                "count_from": "dealer_left",
+                "count_player_dealer": False,
+                "card_values": {"J": 0, "Q": 0, "K": 0},
+            },
+            "settlement": {"direction": "clockwise", "wager_order": ["Ante", "Play", "Bonus"]},
+            "covered": {
+                "direction": "counterclockwise",
+                "wager_order": ["Ante", "Play", "Bonus"],
+                "mode": "collect_then_pay",
+            },
+            "limits": {"minimum": 5, "maximum": 600},
+            "fees": {"game": "three-card-poker"},
+        }
+    )
+    assert vb.fees_game == "three-card-poker" and vb.limits is not None and vb.rotation.max_consecutive == 2
+    table = Table((1, 2, 3, 4, 5, 6, 7, 8), player_dealer=4)
+    a1 = Wager.single(1, "Ante", "p1", 1000)
+    b1 = Wager.single(1, "Bonus", "p1", 500, WagerKind.BONUS)
+    a7 = Wager.single(7, "Ante", "p7", 1000)
+    results = [WagerResult.win(a1), WagerResult.win(b1, Fraction(4)), WagerResult.lose(a7)]
+    seat = action_seat(vb.action, table, vb.action.card_value("6"))
+    assert seat == 7
+    short = vb.settle(1500, results, table, seat)
+    assert not covers_all(1500, results)
+    assert [(x.wager.seat, x.wager.name) for x in short.lines] == [(7, "Ante"), (1, "Ante"), (1, "Bonus")]
+    assert [x.paid for x in short.lines] == [0, 1000, 1500]
+    covered = vb.settle(10000, results, table, seat)
+    assert covers_all(10000, results)
+    assert [(x.wager.seat, x.wager.name) for x in covered.lines] == [(7, "Ante"), (1, "Ante"), (1, "Bonus")]
+    assert covered.player_dealer_result == 1000 - 1000 - 2000
+    with pytest.raises(DataError, match="banking.action"):
+        VariantBanking.from_data({"settlement": {}})
+    with pytest.raises(DataError, match="banking.fees"):
+        VariantBanking.from_data({"action": {"source": "button"}, "fees": "x"})

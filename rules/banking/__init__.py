@@ -9,6 +9,7 @@ Public API (see docs/banking.md):
 - settlement: :class:`WagerResult`, :class:`Outcome`, :func:`settle`, :func:`settle_round`,
   :class:`Settlement`, :class:`SettledWager`;
 - rotation: :class:`Rotation`, :class:`RotationRules`, :func:`offer_order`, :class:`BankRotationDue`;
+- variant: :class:`VariantBanking` (the ``banking:`` block of a variant file), :func:`covers_all`;
 - money: :func:`money`, :func:`dollars`, :func:`pay`.
 """
 
@@ -51,6 +52,7 @@ from rules.banking.settlement import (
     WagerResult,
     settle,
 )
+from rules.banking.variant import VariantBanking, covers_all
 from rules.banking.wagers import (
     BetsAfterClose,
     BettingBoard,
@@ -114,6 +116,7 @@ __all__ = [
     "Stake",
     "Table",
     "TableLimits",
+    "VariantBanking",
     "Verdict",
     "Wager",
     "WagerError",
@@ -121,6 +124,7 @@ __all__ = [
     "WagerResult",
     "action_seat",
     "check_wagers",
+    "covers_all",
     "dollars",
     "money",
     "offer_order",
