@@ -49,6 +49,9 @@ def test_console_lines() -> None:
     ]
     assert s.exhausted
     assert s.receipts() == {"p3": 1000 + 1000 + 1000 + 2000, "p5": 2500}
+    seats = s.by_seat()
+    assert (seats[3].paid, seats[3].collected, seats[3].returned) == (3000, 0, 2000)
+    assert seats[5].receipt == 2500 and seats[5].collected == 0
 
 
 def test_bank_collects_then_pays_in_order_until_exhausted() -> None:

@@ -47,6 +47,7 @@ from rules.banking.rotation import (
 from rules.banking.settlement import (
     Coverage,
     Outcome,
+    SeatTotal,
     SettledWager,
     Settlement,
     WagerResult,
@@ -107,6 +108,7 @@ __all__ = [
     "Rotation",
     "RotationError",
     "RotationRules",
+    "SeatTotal",
     "SettleMode",
     "SettledWager",
     "Settlement",

@@ -134,6 +134,20 @@ class SettledWager:
 
 
 @dataclass(frozen=True)
+class SeatTotal:
+    """One seat's settlement: paid to it, collected from it, returned to it (stakes back), in cents."""
+
+    paid: int = 0
+    collected: int = 0
+    returned: int = 0
+
+    @property
+    def receipt(self) -> int:
+        """Chips pushed back to the seat: stakes returned plus winnings."""
+        return self.returned + self.paid
+
+
+@dataclass(frozen=True)
 class Settlement:
     """A settled round: the bank before and after, every line in order, and the collection taken."""
 
@@ -154,6 +168,16 @@ class Settlement:
             line.coverage is not Coverage.FULL and line.result.outcome in (Outcome.WIN, Outcome.LOSE)
             for line in self.lines
         )
+
+    def by_seat(self) -> dict[int, SeatTotal]:
+        """Per seat (square): what the bank paid to it, collected from it, and what went back to it."""
+        out: dict[int, SeatTotal] = {}
+        for line in self.lines:
+            t = out.get(line.wager.seat, SeatTotal())
+            out[line.wager.seat] = SeatTotal(
+                t.paid + line.paid, t.collected + line.collected, t.returned + line.returned
+            )
+        return out
 
     def receipts(self) -> dict[str, int]:
         """What each player takes back from the betting circles (returned stakes plus winnings)."""
