@@ -477,3 +477,24 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
 def _envy_row(bonus: Bonus, hand: str) -> Any:
     target = _table_row(bonus, hand)
     return None if target is None else bonus.row(target)
+
+
+def hand_classes(n_cards: int) -> Iterator[tuple[tuple[int, ...], int, bool]]:
+    """Every class of n-card hands as (a representative hand, how many hands it stands for, flush class).
+
+    Plain classes stand for ``prod C(4, c_r)`` hands, of which the flush classes' hands must be taken
+    away: a flush class's plain counterpart has the same :func:`class_key`.
+    Used by the exhaustive House Way audit (benchmarks/paigow_audit.py).
+    """
+    for kind, _key, fs, counts, joker, w in _classes(n_cards):
+        yield _representative(counts, joker, fs), w, kind == "flush"
+
+
+def class_key(idx: tuple[int, ...]) -> Key:
+    """The plain-class key (rank counts, joker) of a hand."""
+    counts: dict[int, int] = {}
+    for i in idx:
+        if i != JOKER_INDEX:
+            r = (i >> 2) + 2
+            counts[r] = counts.get(r, 0) + 1
+    return _vector(counts), JOKER_INDEX in idx
