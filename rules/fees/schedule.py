@@ -456,6 +456,12 @@ def _charge(data: object, where: str, max_rates: int, defaults: Mapping[str, Any
         raise FeeScheduleError(where, "period_minutes belongs only to a time collection (per: period)")
     if payer is Payer.POT and per not in (Per.ROUND, Per.PERIOD):
         raise FeeScheduleError(f"{where}.per", "a pot charge is taken once per hand or per period")
+    if payer is Payer.PLAYER and per is Per.ROUND:
+        raise FeeScheduleError(f"{where}.per", "a player's fee is per wager, spot, player or period")
+    if per is Per.PLAYER and payer is not Payer.PLAYER:
+        raise FeeScheduleError(f"{where}.per", "a per-player fee is paid by players")
+    if per is Per.SECTION and payer is not Payer.PLAYER_DEALER:
+        raise FeeScheduleError(f"{where}.per", "a per-section fee is the player-dealer's")
     taken = _enum(Taken, raw["taken"], f"{where}.taken") if "taken" in raw else None
     if lookup is Lookup.BANK and payer is not Payer.PLAYER_DEALER:
         raise FeeScheduleError(f"{where}.lookup", "only the player-dealer's fee is looked up by its bank")
