@@ -243,6 +243,9 @@ class CardRead(Event):
     source: str = "shoe"
     packet: int | None = None
     to: Target | None = None
+    #: The back colour where the device sees it (two alternating decks: a card of the deck not in play is
+    #: WRONG_DECK, checked by the family's hook); empty when not read.
+    back: str = ""
 
 
 @dataclass(frozen=True, slots=True)

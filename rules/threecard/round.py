@@ -4,7 +4,7 @@ The generic engine deals the stacks of three (or the hole cards and communal car
 ``deal:`` data and rules on irregularities from its ``irregularities:`` table. This hook adds the family's
 own finding: a card read with the back of the deck that is not in play (WRONG_DECK). The deck in play is the
 one named by the round's Shuffle event (``deck_id``); a read reports its back where the device can see it
-(a ``back`` attribute on the event). Reads without a back are not checked.
+(``CardRead.back``). Reads without a back, or a shuffle that names no deck, are not checked.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ class ThreeCardFamily(BaseFamily):
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """WRONG_DECK for a read whose back is not the deck in play."""
-        back = getattr(event, "back", None)
-        if not isinstance(event, CardRead) or not isinstance(back, str) or not back:
+        if not isinstance(event, CardRead) or not event.back:
             return ()
+        back = event.back
         v = self.variant(state)
         in_play = state.shoe.deck_id
         if v.alternating is None or not in_play:
