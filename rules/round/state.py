@@ -14,9 +14,9 @@ next one has begun (e.g. Capitol Pai Gow rule 3).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.cards import Card, format_cards
 from rules.round.alerts import DEVICE_CODES, Alert, AlertCode, Ruling, Severity
@@ -123,8 +123,7 @@ class Outcome:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class RoundState:
+class RoundState(NamedTuple):
     """The table's state for the current round, and the shoe it is dealt from. Build with :func:`initial`."""
 
     game: GameRules
@@ -152,9 +151,26 @@ class RoundState:
     alerts: tuple[Alert, ...] = ()
     active: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
-    seq: int = field(default=0, compare=False)
-    segment: tuple[tuple[int, Event], ...] = field(default=(), compare=False)
-    anchor: RoundState | None = field(default=None, compare=False, repr=False)
+    # Bookkeeping, not compared: the number of events applied, the round's journal segment, and the
+    # state just before the round began (what a correction re-folds from). Keep these three last.
+    seq: int = 0
+    segment: tuple[tuple[int, Event], ...] = ()
+    anchor: RoundState | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoundState):
+            return NotImplemented
+        return tuple.__eq__(self[:_COMPARED], other[:_COMPARED])
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(tuple.__getitem__(self, slice(0, _COMPARED)))
+
+    def __repr__(self) -> str:
+        return f"RoundState(game={self.game.id!r}, status={self.status.value}, seq={self.seq}, prompt={self.prompt!r})"
 
     # --- what the table shows ------------------------------------------------------------------
 
@@ -327,6 +343,19 @@ class RoundState:
         )
 
 
+_COMPARED = len(RoundState._fields) - 3
+_INDEX = {name: i for i, name in enumerate(RoundState._fields)}
+_new_state = tuple.__new__
+
+
+def _with(s: RoundState, **changes: Any) -> RoundState:
+    """The state with some fields changed (the fold's hot path: a plain copy of the tuple)."""
+    values = list(s)
+    for k, v in changes.items():
+        values[_INDEX[k]] = v
+    return _new_state(RoundState, values)
+
+
 def initial(game: GameRules) -> RoundState:
     """The state of a table before any event: no round, a shoe not yet shuffled."""
     return RoundState(game=game, shoe=ShoeSession(game.deck))
@@ -349,11 +378,11 @@ def apply(state: RoundState, event: Event) -> RoundState:
     if isinstance(event, Correction):
         return _correct(state, event, seq)
     if isinstance(event, RoundStart):
-        anchor = replace(state, segment=(), anchor=None)
+        anchor = _with(state, segment=(), anchor=None)
         s = _step(state, event, seq)
-        return replace(s, seq=seq, segment=((seq, event),), anchor=anchor)
+        return _with(s, seq=seq, segment=((seq, event),), anchor=anchor)
     s = _step(state, event, seq)
-    return replace(s, seq=seq, segment=(*state.segment, (seq, event)), anchor=state.anchor)
+    return _with(s, seq=seq, segment=(*state.segment, (seq, event)), anchor=state.anchor)
 
 
 def _correct(state: RoundState, event: Correction, seq: int) -> RoundState:
@@ -361,7 +390,7 @@ def _correct(state: RoundState, event: Correction, seq: int) -> RoundState:
     numbers = {n for n, _ in state.segment}
     if event.of not in numbers:
         note = f"event {seq}: correction of event {event.of} refused: only events of the current round can be undone"
-        return replace(state, seq=seq, segment=segment, notes=(*state.notes, note))
+        return _with(state, seq=seq, segment=segment, notes=(*state.notes, note))
     return refold(state.game, state.anchor, segment)
 
 
@@ -383,7 +412,7 @@ def refold(game: GameRules, anchor: RoundState | None, segment: tuple[tuple[int,
         if not isinstance(e, Correction) and n not in off:
             s = _step(s, e, n)
     last = segment[-1][0] if segment else s.seq
-    return replace(s, seq=last, segment=segment, anchor=anchor)
+    return _with(s, seq=last, segment=segment, anchor=anchor)
 
 
 # --- one event -----------------------------------------------------------------------------------
@@ -397,21 +426,21 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, RoundStart):
         s = _round_start(s, e)
     elif isinstance(e, Shuffle):
-        s = replace(s, shoe=s.shoe.shuffle(e.deck_id))
+        s = _with(s, shoe=s.shoe.shuffle(e.deck_id))
         if s.status in (Status.VOID, Status.DEALT):
-            s = replace(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
-            s = replace(s, active=tuple(range(len(s.alerts))))
+            s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
+            s = _with(s, active=tuple(range(len(s.alerts))))
     elif isinstance(e, DeckCheck):
         s = _deck_check(s, e, seq)
     elif isinstance(e, DiceResult):
-        s = replace(s, dice=e.dice)
+        s = _with(s, dice=e.dice)
         s = _advance(s)
     elif isinstance(e, CutCard):
-        s = replace(s, shoe=s.shoe.cut_card())
+        s = _with(s, shoe=s.shoe.cut_card())
     elif isinstance(e, Declare):
         s = _declare(s, e, seq)
     elif isinstance(e, HandSet):
-        s = replace(s, hand_sets=(*s.hand_sets, e))
+        s = _with(s, hand_sets=(*s.hand_sets, e))
     elif isinstance(e, Decision):
         s = _decision(s, e, seq)
     elif isinstance(e, ButtonPress):
@@ -459,7 +488,7 @@ def _enter(s: RoundState, index: int) -> RoundState:
         if ph.only_new_shoe and s.shoe.rounds != 1:
             index += 1
             continue
-        s = replace(
+        s = _with(
             s,
             phase=index,
             slots=(),
@@ -472,9 +501,9 @@ def _enter(s: RoundState, index: int) -> RoundState:
         if ph.kind in (PhaseKind.DEAL, PhaseKind.BURN, PhaseKind.BOARD, PhaseKind.LEFTOVER, PhaseKind.STREET):
             count = ph.count - s.replaced if ph.kind is PhaseKind.LEFTOVER else ph.count
             ph2 = replace(ph, count=max(0, count)) if count != ph.count else ph
-            s = replace(s, slots=expand(ph2, index, s._context(ph2)))
+            s = _with(s, slots=expand(ph2, index, s._context(ph2)))
         return _advance(s)
-    return replace(s, status=Status.DEALT, phase=len(phases), slots=(), pos=0)
+    return _with(s, status=Status.DEALT, phase=len(phases), slots=(), pos=0)
 
 
 def _phase_done(s: RoundState) -> bool:
@@ -508,14 +537,14 @@ def _advance(s: RoundState) -> RoundState:
     """Move past skipped slots, hands that may not draw, and completed phases; schedule replacements."""
     while s.status is Status.DEALING:
         while s.pos < len(s.slots) and _skip(s, s.slots[s.pos]):
-            s = replace(s, pos=s.pos + 1)
+            s = _with(s, pos=s.pos + 1)
         ph = s.current_phase
         if ph is None:
             break
         if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.cards_due == 0:
             t = s._actor_target(ph)
             if t is not None and (_skip_target(s, t) or not family_rules(s.game.family).may_draw(s, t)):
-                s = replace(s, actor=s.actor + 1)
+                s = _with(s, actor=s.actor + 1)
                 continue
         if not _phase_done(s):
             break
@@ -531,10 +560,10 @@ def _advance(s: RoundState) -> RoundState:
                 )
                 for t in s.pending
             )
-            s = replace(s, slots=s.slots + extra, pending=(), replaced=s.replaced + len(extra))
+            s = _with(s, slots=s.slots + extra, pending=(), replaced=s.replaced + len(extra))
             continue
         if ph.kind is PhaseKind.BETTING:
-            s = replace(s, betting_round=s.betting_round + 1)
+            s = _with(s, betting_round=s.betting_round + 1)
         s = _enter(s, s.phase + 1)
         break
     return s
@@ -565,14 +594,14 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                 where="deck",
             )
         )
-    s = replace(s, shoe=s.shoe.read(card))
+    s = _with(s, shoe=s.shoe.read(card))
     if s.status is Status.DEALT and _past_the_leftover(s):
         findings.append(
             Finding(
                 AlertCode.LEFTOVER_MISMATCH, f"{_name(card)}: a card beyond the filed leftover", card=card
             )
         )
-        s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
+        s = _with(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
         return _raise_all(s, findings, seq)
     if s.status is not Status.DEALING:
         if s.status is Status.DEALT:
@@ -603,7 +632,7 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                 target=Target(TargetKind.STUB),
             )
         )
-        s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
+        s = _with(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
         return _raise_all(s, findings, seq)
 
     # Pass gates (dice, betting rounds) that a card runs through; one PREMATURE_CARD at most per card.
@@ -623,7 +652,7 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                         phase=ph.name,
                     )
                 )
-            s = _advance(replace(s, gate_passed=True))
+            s = _advance(_with(s, gate_passed=True))
             continue
         if ph.kind is PhaseKind.DICE and not s.dice:
             if not premature:
@@ -644,7 +673,7 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
             if t is None:
                 break
             # A card while a decision is awaited is taken as the hand asking for one (the dealer's hit).
-            s = replace(s, cards_due=1)
+            s = _with(s, cards_due=1)
             continue
         if ph.kind is PhaseKind.LEFTOVER and s.pos >= len(s.slots):
             findings.append(
@@ -656,7 +685,7 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                     phase=ph.name,
                 )
             )
-            s = replace(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
+            s = _with(s, placed=(*s.placed, Placed(card, Target(TargetKind.STUB), face_up, seq, s.phase)))
             return _raise_all(s, findings, seq)
         break
 
@@ -721,15 +750,15 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
                 phase=ph.name,
             )
         )
-    s = replace(s, placed=(*s.placed, placed))
+    s = _with(s, placed=(*s.placed, placed))
     if target == slot.target:
-        s = replace(s, pos=s.pos + 1) if s.pos < len(s.slots) else s
+        s = _with(s, pos=s.pos + 1) if s.pos < len(s.slots) else s
         if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.pos >= len(s.slots):
             due = s.cards_due - 1
             if due <= 0 and (s.end_actor_after_card or ph.kind is PhaseKind.DRAW):
-                s = replace(s, cards_due=0, actor=s.actor + 1, end_actor_after_card=False)
+                s = _with(s, cards_due=0, actor=s.actor + 1, end_actor_after_card=False)
             else:
-                s = replace(s, cards_due=max(0, due))
+                s = _with(s, cards_due=max(0, due))
     s = _raise_all(s, findings, seq, placed_index=len(s.placed) - 1)
     return _advance(s)
 
@@ -782,14 +811,14 @@ def _raise(s: RoundState, f: Finding, seq: int, placed_index: int | None = None)
         counts[a.code] = counts.get(a.code, 0) + 1
     counts[f.code] = counts.get(f.code, 0) + 1
     alert = s.game.rulings.rule(f, counts, seq)
-    s = replace(s, alerts=(*s.alerts, alert), active=(*s.active, len(s.alerts)))
+    s = _with(s, alerts=(*s.alerts, alert), active=(*s.active, len(s.alerts)))
     return _carry_out(s, alert, f, placed_index)
 
 
 def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None) -> RoundState:
     r = alert.ruling
     if r is Ruling.MISDEAL:
-        return replace(s, status=Status.VOID, slots=(), pos=0, pending=())
+        return _with(s, status=Status.VOID, slots=(), pos=0, pending=())
     if s.start is None or s.status is not Status.DEALING:
         return s
     if r is Ruling.REPLACE_FROM_STUB:
@@ -798,13 +827,13 @@ def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None
             return s
         p = s.placed[i]
         placed = s.placed[:i] + (replace(p, void=True),) + s.placed[i + 1 :]
-        return replace(s, placed=placed, pending=(*s.pending, p.target))
+        return _with(s, placed=placed, pending=(*s.pending, p.target))
     if r is Ruling.DEAD_HAND:
         seat = f.seat if f.seat is not None else (s._seat_of(f.target) if f.target else None)
         if seat is not None:
-            return replace(s, dead=s.dead | {seat})
+            return _with(s, dead=s.dead | {seat})
     if r is Ruling.NO_ACTION_THIS_ROUND:
-        return replace(s, no_action=s.no_action | {s.betting_round + 1})
+        return _with(s, no_action=s.no_action | {s.betting_round + 1})
     return s
 
 
@@ -913,10 +942,10 @@ def _declare(s: RoundState, e: Declare, seq: int) -> RoundState:
 def _stub_count(s: RoundState, e: Declare, seq: int) -> RoundState:
     leftover = [p for p in s.game.procedure.phases if p.kind is PhaseKind.LEFTOVER]
     if not leftover or e.count is None:
-        return replace(s, notes=(*s.notes, f"event {seq}: stub count ignored (the game files no leftover)"))
+        return _with(s, notes=(*s.notes, f"event {seq}: stub count ignored (the game files no leftover)"))
     # The stub as counted now: the filed leftover less the replacements already taken from it.
     due = max(0, leftover[0].count - sum(1 for p in s.placed if p.replacement))
-    s = replace(s, stub_count=e.count)
+    s = _with(s, stub_count=e.count)
     if e.count != due:
         s = _raise(
             s,
@@ -957,26 +986,26 @@ def _deal_done(s: RoundState, seq: int) -> RoundState:
             seq,
         )
     if s.status is Status.DEALING:
-        s = replace(s, status=Status.DEALT, slots=(), pos=0)
+        s = _with(s, status=Status.DEALT, slots=(), pos=0)
     return s
 
 
 def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
-    s = replace(s, decisions=(*s.decisions, e))
+    s = _with(s, decisions=(*s.decisions, e))
     if e.action is Action.FOLD:
-        s = replace(s, folded=s.folded | {e.seat})
+        s = _with(s, folded=s.folded | {e.seat})
         return _advance(s)
     ph = s.current_phase
     if ph is None or ph.kind not in (PhaseKind.HITS, PhaseKind.DRAW):
         return s
     t = s._actor_target(ph)
     if t is None or s._seat_of(t) != e.seat:
-        return replace(s, notes=(*s.notes, f"event {seq}: seat {e.seat} acted out of turn ({s.prompt})"))
+        return _with(s, notes=(*s.notes, f"event {seq}: seat {e.seat} acted out of turn ({s.prompt})"))
     a = e.action
     if a is Action.HIT or (a is Action.DRAW and ph.kind is PhaseKind.HITS):
-        s = replace(s, cards_due=1)
+        s = _with(s, cards_due=1)
     elif a in (Action.DOUBLE, Action.DOUBLE_DOWN):
-        s = replace(s, cards_due=1, end_actor_after_card=True)
+        s = _with(s, cards_due=1, end_actor_after_card=True)
     elif a is Action.DRAW:
         n = e.count if e.count is not None else 1
         if n > ph.max_cards:
@@ -989,18 +1018,18 @@ def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
                 ),
                 seq,
             )
-        s = replace(s, cards_due=n) if n > 0 else replace(s, actor=s.actor + 1)
+        s = _with(s, cards_due=n) if n > 0 else _with(s, actor=s.actor + 1)
     elif a in (Action.STAND, Action.STAND_PAT, Action.SURRENDER):
-        s = replace(s, actor=s.actor + 1, cards_due=0)
+        s = _with(s, actor=s.actor + 1, cards_due=0)
     return _advance(s)
 
 
 def _button(s: RoundState, e: ButtonPress, seq: int) -> RoundState:
     ph = s.current_phase
     if e.button is Button.CONFIRM and ph is not None and ph.kind is PhaseKind.BETTING:
-        return _advance(replace(s, gate_passed=True))
+        return _advance(_with(s, gate_passed=True))
     if e.button is Button.CALL_FLOOR:
-        return replace(s, notes=(*s.notes, f"event {seq}: floor called"))
+        return _with(s, notes=(*s.notes, f"event {seq}: floor called"))
     return s
 
 
@@ -1012,6 +1041,6 @@ def _clear(s: RoundState, e: AlertCleared, seq: int) -> RoundState:
                 note = (
                     f"event {seq}: {e.role.value} may not clear {a.code.value} (needs {a.clear_role.value})"
                 )
-                return replace(s, notes=(*s.notes, note))
-            return replace(s, active=s.active[:k] + s.active[k + 1 :])
-    return replace(s, notes=(*s.notes, f"event {seq}: no active {e.code.value} to clear"))
+                return _with(s, notes=(*s.notes, note))
+            return _with(s, active=s.active[:k] + s.active[k + 1 :])
+    return _with(s, notes=(*s.notes, f"event {seq}: no active {e.code.value} to clear"))
