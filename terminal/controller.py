@@ -639,6 +639,7 @@ def view_from_state(
         devices=devices,
         settlement=tuple(settlement),
         live=live,
+        extra={"seq": state.seq},  # the number of round events folded (for tools that follow the view)
     )
 
 

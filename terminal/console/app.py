@@ -13,6 +13,7 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -340,7 +341,7 @@ def _frame_line(frame: DeviceFrame) -> Text:
 class DealerConsole(App[None]):
     """The console. ``backend`` is the controller (or the demo); ``access`` the PIN gate."""
 
-    CSS_PATH = "console.tcss"
+    CSS_PATH = str(Path(__file__).with_name("console.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "dealer-terminal"
     ENABLE_COMMAND_PALETTE = False  # a kiosk: nothing the dealer can open by accident
     MODES: ClassVar[dict[str, Any]] = {
