@@ -23,6 +23,7 @@ from rules.paigow.settlement import (
     ace_high_bonus,
     compare,
     compare_community,
+    double_down,
     envy_payouts,
     settle_base,
     settle_bonus,
@@ -272,3 +273,11 @@ def test_ultimate_community_copies() -> None:
     # Both fronts copy and the banker's five-card hand is better: banker pushes, player loses (seed 000 L1373).
     p, b, _ = compare_community(hand("Ks Qd", "8s 8d 5c 4h 3s"), hand("Kd Qc", "9s 9d 5d 4c 2s"), rules)
     assert (p, b) == (Result.LOSE, Result.PUSH)
+
+
+def test_mini_double_down_needs_a_banker_pair_of_fives() -> None:
+    v = VARIANTS["mini-the101"]
+    assert double_down(Result.WIN, hand("Kd", "5s 5c 9h 7s 2d"), v) is Result.WIN
+    assert double_down(Result.LOSE, hand("Kd", "4s 4c 9h 7s 2d"), v) is Result.PUSH
+    with pytest.raises(SettlementError, match="no double-down"):
+        double_down(Result.WIN, hand("Kd Qc", "5s 5c 9h 7s 2d"), VARIANTS["capitol"])

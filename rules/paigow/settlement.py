@@ -108,6 +108,16 @@ def settle_base(result: Result, wager_cents: int, pays: Fraction = Fraction(1)) 
     return 0 if result is Result.PUSH else -wager_cents
 
 
+def double_down(result: Result, banker: SetHand, variant: PaiGowVariant) -> Result:
+    """Mini Pai Gow's double-down (seed 000 L1088): when the player-dealer's five-card hand is a pair of fives
+    or better it follows the Mini Pai Gow wager's result (paid 1 to 1); otherwise it pushes (variant choice)."""
+    if variant.double_down_qualifier != "pair_of_fives":
+        raise SettlementError(f"{variant.id} has no double-down wager")
+    v = value5(banker.back, variant.hand_rules)
+    qualifies = v >> 20 >= 2 or (v >> 20 == 1 and (v >> 16) & 15 >= 5)
+    return result if qualifies else Result.PUSH
+
+
 def settle_bonus(
     cards: Sequence[int], bonus: Bonus, wager_cents: int, variant: PaiGowVariant, *, shuffler: bool = True
 ) -> tuple[str, int]:
