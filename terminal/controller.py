@@ -66,7 +66,7 @@ from terminal.console.view import (
 )
 from terminal.errors import UserError
 from terminal.games import get_game, load_games
-from terminal.journal import ROUND_KIND, Entry, Journal
+from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport
 from terminal.scenario import game_rules
 
 CONFIG_KIND = "config"
@@ -327,7 +327,7 @@ class TableController:
             loop = asyncio.get_running_loop()
             report = await loop.run_in_executor(None, self._verify_copy)
             await self.journal.append("maintenance", {"action": a, "role": inp.role, "ok": report.ok})
-            return report.summary()
+            return str(report.summary())
         if a == "tech.set-game":
             game = str(data.get("game", ""))
             if game not in load_games():
@@ -356,7 +356,7 @@ class TableController:
         await self.journal.append("maintenance" if a.startswith("maint.") else CONFIG_KIND, inp.to_json())
         return f"{a}: recorded"
 
-    def _verify_copy(self) -> Any:
+    def _verify_copy(self) -> VerifyReport:
         with Journal(self.journal.journal.path, verify=False, create=False) as j:
             return j.verify()
 

@@ -153,7 +153,7 @@ class Access:
 
     def __init__(
         self,
-        pins: Mapping[Role | str, str],
+        pins: Mapping[Role, str] | Mapping[str, str],
         *,
         journal: JournalSink | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -166,7 +166,7 @@ class Access:
                 parse_pin_hash(stored)
             except ValueError as exc:
                 raise UserError(f"roles.{role.value}.pin_hash: {exc}") from None
-        self._journal: JournalSink = journal if journal is not None else _NullJournal()  # type: ignore[assignment]
+        self._journal: JournalSink = journal if journal is not None else _NullJournal()
         self._clock = clock
         self.max_failures = max_failures
         self.lockout_seconds = lockout_seconds
