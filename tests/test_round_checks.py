@@ -158,3 +158,37 @@ def test_device_faults_default_to_disable_device_for_a_technician():
     assert a.ruling is Ruling.DISABLE_DEVICE and a.clear_role is Role.TECHNICIAN
     assert apply(s, AlertCleared(AlertCode.COMMS_LOST, Role.FLOOR)).blocked
     assert not apply(s, AlertCleared(AlertCode.COMMS_LOST, Role.TECHNICIAN)).blocked
+
+
+def test_boxed_card_noticed_after_the_deal_is_replaced_from_the_stub():
+    s = started(THREE, seats=(1, 2, 5), pd=5)
+    from rules.round.events import Button, ButtonPress
+
+    s = fold(
+        THREE,
+        [
+            *reads("As Kd 7h 2c"),
+            *reads("5d", face_up=True),
+            *reads("Qs 3h"),
+            ButtonPress(Button.CONFIRM),
+            ButtonPress(Button.CONFIRM),
+            *reads("8c"),
+            *reads("Jh Jd", face_up=True),
+        ],
+        s,
+    )
+    assert s.status is Status.DEALT
+    s = apply(s, Declare(DeclareKind.BOXED_CARD, seat=2, card=card("2c")))
+    assert s.alerts[-1].ruling is Ruling.REPLACE_FROM_STUB
+    assert s.prompt == "replacement card for seat 2 (from the stub)"
+    s = apply(s, CardRead(card("4s")))
+    assert s.hand(Target(TargetKind.SEAT, 2)) == (card("Kd"), card("4s"))
+    assert s.prompt == "deal complete"
+
+
+def test_a_shuffler_packet_number_names_the_pile():
+    s = started(CAPITOL, seats=range(1, 8), pd=1)
+    s = apply(s, CardRead(card("As"), packet=1))
+    assert codes(s) == []
+    s = apply(s, CardRead(card("Ks"), packet=2))  # pile 1 still had six cards to come
+    assert codes(s) == [AlertCode.MISSED_SEAT] and "pile 1" in s.alerts[0].message

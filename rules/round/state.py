@@ -192,6 +192,11 @@ class RoundState(NamedTuple):
         if self.status is Status.VOID:
             return Wait("shuffle", "misdeal: collect every card, return the wagers, shuffle and deal again")
         if self.status is Status.DEALT:
+            if self.pending:  # a card set aside after the deal: its replacement comes from the stub
+                t = self.pending[0]
+                n = self.held().get(t, 0) + 1
+                words = f"replacement card for {recipient_words(t)} (from the stub)"
+                return Slot(t, n, Face.DOWN, words, self.phase, replacement=True)
             words = "deal complete"
             if self.shoe.cut_card_out:
                 words += "; the cut card is out: shuffle before the next round"
@@ -420,7 +425,7 @@ def refold(game: GameRules, anchor: RoundState | None, segment: tuple[tuple[int,
 
 def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     if isinstance(e, CardRead):
-        s = _card(s, e.card, e.face_up, e.to, seq)
+        s = _card(s, e.card, e.face_up, e.to, seq, e.packet)
     elif isinstance(e, Burn):
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
@@ -510,8 +515,6 @@ def _phase_done(s: RoundState) -> bool:
     ph = s.current_phase
     if ph is None:
         return False
-    while s.pos < len(s.slots) and _skip(s, s.slots[s.pos]):
-        return False
     if s.pos < len(s.slots):
         return False
     k = ph.kind
@@ -576,7 +579,9 @@ def _skip_target(s: RoundState, t: Target) -> bool:
 # --- cards ---------------------------------------------------------------------------------------
 
 
-def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, seq: int) -> RoundState:
+def _card(
+    s: RoundState, card: Card | None, face_up: bool, to: Target | None, seq: int, packet: int | None = None
+) -> RoundState:
     findings: list[Finding] = []
     if card is None:
         findings.append(Finding(AlertCode.UNREADABLE_CARD, "a card came out unread (??)", target=to))
@@ -595,6 +600,10 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
             )
         )
     s = _with(s, shoe=s.shoe.read(card))
+    if s.status is Status.DEALT and s.pending:
+        placed = Placed(card, s.pending[0], face_up, seq, s.phase, replacement=True)
+        s = _with(s, placed=(*s.placed, placed), pending=s.pending[1:])
+        return _raise_all(s, findings, seq, placed_index=len(s.placed) - 1)
     if s.status is Status.DEALT and _past_the_leftover(s):
         findings.append(
             Finding(
@@ -701,6 +710,10 @@ def _card(s: RoundState, card: Card | None, face_up: bool, to: Target | None, se
         return _raise_all(s, findings, seq)
     ph = s.current_phase
     assert ph is not None
+    if to is None and packet is not None and ph.kind is PhaseKind.DEAL and ph.by_packet:
+        order = s._order(ph)
+        if 1 <= packet <= len(order):
+            to = order[packet - 1]  # the shuffler's packet k is the phase's k-th recipient
     slot = s._slot()
     if slot is None:
         code = AlertCode.DRAW_AGAINST_RULE if ph.kind is PhaseKind.RULE_DRAWS else AlertCode.EXTRA_CARD
@@ -819,7 +832,7 @@ def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None
     r = alert.ruling
     if r is Ruling.MISDEAL:
         return _with(s, status=Status.VOID, slots=(), pos=0, pending=())
-    if s.start is None or s.status is not Status.DEALING:
+    if s.start is None or s.status not in (Status.DEALING, Status.DEALT):
         return s
     if r is Ruling.REPLACE_FROM_STUB:
         i = placed_index if placed_index is not None else _find_placed(s, f)
@@ -828,6 +841,8 @@ def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None
         p = s.placed[i]
         placed = s.placed[:i] + (replace(p, void=True),) + s.placed[i + 1 :]
         return _with(s, placed=placed, pending=(*s.pending, p.target))
+    if s.status is not Status.DEALING:
+        return s
     if r is Ruling.DEAD_HAND:
         seat = f.seat if f.seat is not None else (s._seat_of(f.target) if f.target else None)
         if seat is not None:
