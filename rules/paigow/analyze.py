@@ -273,6 +273,8 @@ def _tally(
             if name == "high_card" and n_cards == 7:
                 top = _ACE if joker else max(counts)
                 add(names, f"pai_gow_{top}", w)
+                if joker:
+                    add(names, "pai_gow_joker_ace", w)
                 if top == 9:
                     # 7 different ranks in one colour, no five of a suit: C(7,3) + C(7,4) per colour
                     one_colour_9 += 2 * (comb(7, 3) + comb(7, 4))
@@ -294,6 +296,8 @@ def _tally(
             add(names, name, w)
         if pname == "high_card" and n_cards == 7:
             add(names, f"pai_gow_{_ACE if joker else max(counts)}", -w)
+            if joker:
+                add(names, "pai_gow_joker_ace", -w)
         if luck_rules is not None:
             add(luck, plain_luck[key], -w)
             add(luck, _luck(cat, counts, joker, fs, luck_rules), w)
@@ -466,6 +470,15 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
             notes.append(
                 f"{b.name}: each other Fortune hand pays an Envy holder {float(ev) / 100:.4f} dollars on average "
                 f"(exact {ev.numerator}/{ev.denominator} cents); the total depends on how many others bet ({b.cite})."
+            )
+        elif b.kind == "ace_high" and n == 7:
+            joker_ace = Fraction(names.get("pai_gow_joker_ace", 0), total)
+            natural = Fraction(names.get("pai_gow_14", 0), total) - joker_ace
+            notes.append(
+                f"{b.name}: the player-dealer's seven cards are an ace-high Pai Gow with a natural ace with "
+                f"probability {float(natural):.8f} ({natural.numerator}/{natural.denominator}), with the joker as "
+                f"the ace {float(joker_ace):.8f} ({joker_ace.numerator}/{joker_ace.denominator}); the 'both hands' "
+                f"row needs the two hands together and is not analysed exactly, so no house edge is given ({b.cite})."
             )
         else:
             notes.append(
