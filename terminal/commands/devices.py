@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 from typing import Any
 
 from terminal.config import load_config
@@ -59,7 +60,11 @@ def _presence(url: str) -> str:
         return "emulated" if (emu_dir / f"{name}.yaml").exists() else "missing profile"
     path = url[6:] if url.startswith("pty://") else url
     if path.startswith("/dev/"):
-        return "present" if os.path.exists(path) else "absent"
+        status = "present" if os.path.exists(path) else "absent"
+        if re.match(r"^/dev/tty(USB|ACM)\d+$", path):
+            # Kernel names change with plug order; config should use /dev/serial/by-id/ or a udev name.
+            status += " (unstable name: use /dev/serial/by-id/... or a udev name)"
+        return status
     return "not checked"
 
 

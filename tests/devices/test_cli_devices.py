@@ -71,3 +71,16 @@ def test_unknown_device_is_bad_input(table: Path, capsys: pytest.CaptureFixture[
 
 def test_no_action_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["devices"]) == 2
+
+
+def test_list_flags_unstable_kernel_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "t.yaml"
+    f.write_text(
+        TABLE.format(shuffler_hash="", shoe_hash="").split("devices:")[0]
+        + "devices:\n  shoe:\n    kind: shoe\n    url: /dev/ttyUSB7\n  shuffler:\n    kind: shuffler\n"
+        + "    url: /dev/serial/by-id/usb-DT_Shuffler_S1-if00\n"
+    )
+    assert main(["devices", "list", "--config", str(f), "--json"]) == 0
+    rows = {d["name"]: d["status"] for d in json.loads(capsys.readouterr().out)["devices"]}
+    assert rows["shoe"].startswith("absent (unstable name")
+    assert rows["shuffler"] == "absent"

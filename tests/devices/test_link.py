@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_bridge.framer import FrameDecoder
+from firmware_bridge.framer import Frame, FrameDecoder, encode_frame
 from firmware_bridge.link import (
     DeviceIdentityTemplate,
     DeviceLink,
@@ -234,3 +234,37 @@ def test_exactly_once_in_order_over_any_lossy_line(down: list[str], up: list[str
         w.host.poll(t)
         w.pump(t)
     assert w.delivered() == msgs
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=60),
+            st.builds(
+                lambda f: encode_frame(f),
+                st.builds(
+                    Frame,
+                    type=st.integers(0, 255),
+                    flags=st.integers(0, 7),
+                    seq=st.integers(0, 255),
+                    ack=st.integers(0, 255),
+                    payload=st.binary(max_size=40),
+                ),
+            ),
+        ),
+        max_size=30,
+    )
+)
+@settings(max_examples=300)
+def test_any_bytes_into_either_end_never_raise(chunks: list[bytes]) -> None:
+    """Noise and well-framed nonsense (any type, flags, seq, ack, payload) are reported, never raised."""
+    w = connected()
+    t = 0.0
+    for c in chunks:
+        t += 0.01
+        w.host.receive(c, t)
+        w.dev.receive(c, t)
+        w.host.poll(t)
+        w.dev.poll(t)
+    # And the link still works afterwards if the peers re-handshake.
+    assert isinstance(w.host.frames_to_send(), list)
