@@ -279,3 +279,9 @@ def test_a_missing_game_or_option_is_named() -> None:
         the101.schedule("two-card-peek", 99)
     with pytest.raises(FeeScheduleError, match="only 1-3 are printed"):
         the101.schedule("ultimate-texas-holdem", "gega-002034/4")
+
+
+def test_an_amount_past_a_closed_last_row_takes_it_and_says_so() -> None:
+    s = room("marysville").schedule("no-bust-21st-century-blackjack", "gega-002888-2010/1")
+    line = assess(s, [ante(1, 900), ante(2, 900)]).lines[0]
+    assert line.amount == 500 and "above the last row printed" in line.reason

@@ -121,7 +121,11 @@ def _why(charge: Charge, row: Row, value: int, below: bool, what: str) -> str:
         return "flat fee"
     shown = f"{value} players" if charge.lookup is Lookup.PLAYERS else money(value)
     where = "below the first row, so the first row" if below else "row"
-    return f"{what} {shown}: {where} {row.label(charge.lookup)}"
+    text = f"{what} {shown}: {where} {row.label(charge.lookup)}"
+    if row is charge.rows[-1] and row.high is not None and value > row.high:
+        # choice: the filing printed a closed last row; amounts past it take the last row rather than nothing.
+        text += " (above the last row printed, which applies)"
+    return text
 
 
 def _assess_charge(
