@@ -108,3 +108,30 @@ def test_rows_with_closed_forms(triple: Analysis, mini: Analysis) -> None:
 def test_more_decks_is_an_error() -> None:
     with pytest.raises(AnalysisError, match="one 53-card deck"):
         analyze(_data("lucky"), 2)
+
+
+def test_ace_high_two_hand_suit_counts() -> None:
+    from itertools import product
+
+    from rules.paigow.analyze import _joint_suits, _suit_sequences
+
+    def no_flush(seq: tuple[int, ...], most: int) -> bool:
+        return max(seq.count(s) for s in range(4)) <= most
+
+    assert (
+        _suit_sequences(7, (4,) * 4)
+        == sum(no_flush(x, 4) for x in product(range(4), repeat=7))
+        == _no_flush(7, 4)
+    )
+    assert _suit_sequences(6, (3,) * 4) == _no_flush(6, 3)
+    # No shared rank: the two hands are suited independently; one shared rank: by symmetry the other hand's
+    # card of that rank avoids one suit in 3 of 4 of its suitings.
+    assert _joint_suits(7, 4, 7, 4, 0) == _no_flush(7, 4) ** 2
+    assert _joint_suits(7, 4, 6, 3, 1) == _no_flush(7, 4) * _no_flush(6, 3) * 3 // 4
+    # Two shared ranks, checked by brute force on the shared cards only.
+    brute = 0
+    for x in product(range(4), repeat=7):
+        if not no_flush(x, 4):
+            continue
+        brute += _suit_sequences(6, (3,) * 4, tuple((x[0] == s) + (x[1] == s) for s in range(4)))
+    assert _joint_suits(7, 4, 6, 3, 2) == brute

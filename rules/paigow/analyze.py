@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
-from math import comb, prod
+from math import comb, factorial, prod
 from typing import Any, Final
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
@@ -472,14 +472,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
                 f"(exact {ev.numerator}/{ev.denominator} cents); the total depends on how many others bet ({b.cite})."
             )
         elif b.kind == "ace_high" and n == 7:
-            joker_ace = Fraction(names.get("pai_gow_joker_ace", 0), total)
-            natural = Fraction(names.get("pai_gow_14", 0), total) - joker_ace
-            notes.append(
-                f"{b.name}: the player-dealer's seven cards are an ace-high Pai Gow with a natural ace with "
-                f"probability {float(natural):.8f} ({natural.numerator}/{natural.denominator}), with the joker as "
-                f"the ace {float(joker_ace):.8f} ({joker_ace.numerator}/{joker_ace.denominator}); the 'both hands' "
-                f"row needs the two hands together and is not analysed exactly, so no house edge is given ({b.cite})."
-            )
+            wagers.append(_ace_high_wager(b, names))
         else:
             notes.append(
                 f"{b.name}: compares the player's hand with another hand; not analysed exactly ({b.cite})."
@@ -490,6 +483,101 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
 def _envy_row(bonus: Bonus, hand: str) -> Any:
     target = _table_row(bonus, hand)
     return None if target is None else bonus.row(target)
+
+
+# ---------------------------------------------------------------------------------------------- ace-high
+
+
+def _suit_sequences(n: int, caps: tuple[int, ...], forbid: tuple[int, ...] = (0, 0, 0, 0)) -> int:
+    """Ways to give suits to n cards of different ranks with at most ``caps[s]`` of suit s, where the first
+    ``forbid[s]`` … positions may not take suit s (a rank the other hand holds in that suit)."""
+    banned = [s for s in range(4) for _ in range(forbid[s])]
+    states: dict[tuple[int, ...], int] = {(0, 0, 0, 0): 1}
+    for pos in range(n):
+        new: dict[tuple[int, ...], int] = {}
+        for st, c in states.items():
+            for s in range(4):
+                if (pos < len(banned) and banned[pos] == s) or st[s] >= caps[s]:
+                    continue
+                t = st[:s] + (st[s] + 1,) + st[s + 1 :]
+                new[t] = new.get(t, 0) + c
+        states = new
+    return sum(states.values())
+
+
+def _compositions(k: int) -> Iterator[tuple[int, int, int, int]]:
+    for a in range(k + 1):
+        for b in range(k - a + 1):
+            for c in range(k - a - b + 1):
+                yield a, b, c, k - a - b - c
+
+
+@cache
+def _joint_suits(n_b: int, m_b: int, n_p: int, m_p: int, k: int) -> int:
+    """Suitings of two hands of different-rank cards (no flush in either) that share k ranks, the shared
+    ranks' two cards in different suits."""
+    total = 0
+    for comp in _compositions(k):
+        if any(x > m_b for x in comp):
+            continue
+        ways_x = factorial(k) // prod(factorial(x) for x in comp)
+        ways_x *= _suit_sequences(n_b - k, tuple(m_b - x for x in comp))
+        if ways_x:
+            total += ways_x * _suit_sequences(n_p, (m_p,) * 4, comp)
+    return total
+
+
+def _ace_high_rank_sets() -> tuple[list[int], list[int]]:
+    """Rank sets (bit masks) of seven-card ace-high Pai Gow hands: with a natural ace (seven ranks), and with
+    the joker as the ace (six ranks, no ace, none of them four of a straight)."""
+    natural = [
+        sum(1 << r for r in rs)
+        for rs in combinations(_RANKS, 7)
+        if _ACE in rs and not _straight(set(rs), False)
+    ]
+    joker = [sum(1 << r for r in rs) for rs in combinations(_RANKS[:-1], 6) if not _straight(set(rs), True)]
+    return natural, joker
+
+
+def ace_high_joint() -> dict[str, int]:
+    """Exact counts over ordered pairs (player-dealer's seven, player's seven) from one 53-card deck:
+    ``both_natural`` / ``both_joker`` (both ace-high; the player-dealer's ace natural / the joker),
+    ``banker_natural`` / ``banker_joker`` (the player-dealer's hand ace-high, any player hand)."""
+    natural, joker = _ace_high_rank_sets()
+    others = comb(46, 7)
+    out = {
+        "banker_natural": len(natural) * _suit_sequences(7, (4,) * 4) * others,
+        "banker_joker": len(joker) * _suit_sequences(6, (3,) * 4) * others,
+        "both_natural": 0,
+        "both_joker": 0,
+    }
+    for b in natural:
+        for p in natural:
+            out["both_natural"] += _joint_suits(7, 4, 7, 4, (b & p).bit_count())
+        for p in joker:
+            out["both_natural"] += _joint_suits(7, 4, 6, 3, (b & p).bit_count())
+    for b in joker:
+        for p in natural:
+            out["both_joker"] += _joint_suits(6, 3, 7, 4, (b & p).bit_count())
+    return out
+
+
+def _ace_high_wager(bonus: Bonus, names: Mapping[str, int]) -> Wager:
+    """The Ace-High / Ace Up bonus: the player-dealer's and the player's seven cards together."""
+    j = ace_high_joint()
+    pairs = comb(53, 7) * comb(46, 7)
+    # self-check against the class count of the player-dealer's hand alone
+    if j["banker_natural"] + j["banker_joker"] != names.get("pai_gow_14", 0) * comb(46, 7):
+        raise AnalysisError("ace-high counts disagree between the two methods")
+    both = Fraction(j["both_natural"] + j["both_joker"], pairs)
+    rows = {
+        "player_and_banker_ace_high": both,
+        "banker_ace_high_joker": Fraction(j["banker_joker"] - j["both_joker"], pairs),
+        "banker_ace_high_natural": Fraction(j["banker_natural"] - j["both_natural"], pairs),
+    }
+    out = [WagerOutcome(_label(r.hand), rows[r.hand], r.pays) for r in bonus.rows if r.hand in rows]
+    out.append(WagerOutcome("Any other hand (loses)", 1 - sum(rows.values(), Fraction(0)), Fraction(-1)))
+    return Wager(bonus.name, tuple(out), note=bonus.cite)
 
 
 def hand_classes(n_cards: int) -> Iterator[tuple[tuple[int, ...], int, bool]]:
