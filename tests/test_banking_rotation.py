@@ -144,3 +144,14 @@ def test_one_round_rule_variant() -> None:
     r = Rotation(RotationRules(max_consecutive=1)).offer(offer_order(SEATS, 1, SEATED, {})).accept()
     assert r.deal_tile == 1
     assert r.round_played().due is not None
+
+
+def test_offer_next_goes_on_from_the_last_player_dealer() -> None:
+    r = banking("eve", 5).round_played().round_played()
+    r = r.offer_next(SEATS, SEATED, {6: ["fay"], 7: []})
+    assert r.asked is not None and (r.asked.seat, r.asked.player) == (6, "fay")
+    assert [c.player for c in r.pending][-1] == "dee", "the last seat asked is the one before the old bank"
+    r = r.decline().decline().decline().decline().decline().decline()
+    assert r.phase is Phase.CLOSED
+    r = r.reopen().offer_next(SEATS, SEATED, {})
+    assert r.asked is not None and r.asked.player == "fay"

@@ -213,6 +213,29 @@ class Rotation:
             return state._close()
         return replace(state, phase=Phase.OFFERING, pending=pending)
 
+    def offer_next(
+        self,
+        seats: Sequence[int],
+        seated: Mapping[int, str],
+        prior_bettors: Mapping[int, Sequence[str]],
+        proposition_players: Iterable[str] = (),
+    ) -> Rotation:
+        """Offer the bank on from where it last was: :func:`offer_order` after the current (or last)
+        player-dealer's seat, that player left out, then :meth:`offer`."""
+        b = self.banker
+        after = b.seat if b is not None else self.previous_seat
+        barred = [b.player] if b is not None else ([self.previous] if self.previous else [])
+        candidates = offer_order(
+            seats,
+            after,
+            seated,
+            prior_bettors,
+            self.rules,
+            exclude=barred,
+            proposition_players=proposition_players,
+        )
+        return self.offer(candidates)
+
     def accept(self) -> Rotation:
         """The asked candidate takes the bank: deal 1."""
         if self.phase is not Phase.OFFERING:
