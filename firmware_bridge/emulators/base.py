@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from firmware_bridge.emulators.profile import Profile
 from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink, LinkConfig, LinkEvent, Received
@@ -55,6 +55,7 @@ class Emulator:
         self.frames_dropped = 0
         self.frames_garbled = 0
         self.frames_duplicated = 0
+        self._forced: list[str] = []  # line faults injected for the next frames
         self.link.boot(now)
 
     def __repr__(self) -> str:  # never shows internal state such as a shuffler's card order
@@ -99,24 +100,48 @@ class Emulator:
             if self._silent(now):
                 self.frames_dropped += 1
                 continue
+            forced = self._forced.pop(0) if self._forced else None
             r = self._line_rng.random()
-            if r < faults.drop_rate:
+            if forced == "drop" or (forced is None and r < faults.drop_rate):
                 self.frames_dropped += 1
                 continue
-            r -= faults.drop_rate
-            if r < faults.garble_rate:
+            if forced == "garble" or (forced is None and r < faults.drop_rate + faults.garble_rate):
                 self.frames_garbled += 1
                 b = bytearray(frame)
                 i = self._line_rng.randrange(len(b))
                 b[i] ^= self._line_rng.randrange(1, 256)
                 out += b
                 continue
-            r -= faults.garble_rate
             out += frame
-            if r < faults.duplicate_rate:
+            if forced is None and r < faults.drop_rate + faults.garble_rate + faults.duplicate_rate:
                 self.frames_duplicated += 1
                 out += frame
         return bytes(out)
+
+    # -- live fault injection (demo and training mode, tests) ---------------------------------
+
+    COMMON_FAULTS: ClassVar[tuple[str, ...]] = ("disconnect", "reboot", "drop_next", "garble_next")
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ()
+
+    def inject(self, fault: str, now: float, **params: Any) -> None:
+        """Trigger ``fault`` now. Common: ``disconnect`` (``duration`` s, default 5), ``reboot``
+        (immediately, losing unacknowledged frames as a power cut would), ``drop_next`` /
+        ``garble_next`` (``count`` frames, default 1). Per kind: see ``KIND_FAULTS``. Raises
+        ValueError naming the faults this device knows."""
+        if fault == "disconnect":
+            self._silent_until = now + float(params.get("duration", 5.0))
+        elif fault == "reboot":
+            self._reboot(now)
+        elif fault in ("drop_next", "garble_next"):
+            self._forced += [fault.removesuffix("_next")] * int(params.get("count", 1))
+        elif fault not in self.KIND_FAULTS or not self.inject_kind(fault, now, params):
+            known = ", ".join((*self.COMMON_FAULTS, *self.KIND_FAULTS))
+            raise ValueError(f"{self.profile.kind} emulator: unknown fault {fault!r} (known: {known})")
+        log.info("%s: fault %s injected", self, fault)
+
+    def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        """Per kind: apply one of ``KIND_FAULTS``; True if applied."""
+        return False
 
     # -- for subclasses ----------------------------------------------------------------------
 
@@ -188,8 +213,11 @@ class Emulator:
         if n is None or self._reboot_done or self.events_sent < n or not self.link.idle:
             return
         self._reboot_done = True
+        self._reboot(now)
+
+    def _reboot(self, now: float) -> None:
         self.boots += 1
-        log.info("%s: rebooting (fault schedule)", self)
+        log.info("%s: rebooting", self)
         self.link.reboot(now, self.rng.getrandbits(32) or 2)
         self._session_start = None
         self.on_reboot(now)

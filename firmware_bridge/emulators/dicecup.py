@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
@@ -13,11 +13,14 @@ class DiceCupEmulator(Emulator):
     """Plays a round's cup actions one ``dice.step`` apart after ARM_CUP."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.DICE_CUP
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("open_early_next", "weak_shake_next")
 
     def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
         super().__init__(profile, now=now)
         self._script: list[tuple[float, Message]] = []
         self.rounds = 0
+        self._early_next = False
+        self._weak_next = False
 
     def on_command(self, msg: Message, now: float) -> None:
         if not isinstance(msg, ArmCup):
@@ -30,14 +33,24 @@ class DiceCupEmulator(Emulator):
         else:
             d1, d2, d3 = (self.rng.randint(1, 6) for _ in range(3))
         self.rounds += 1
+        quality = 10 if self._weak_next else d.shake_quality
+        early = f.cover_opened_early or self._early_next
+        self._weak_next = self._early_next = False
         acts: list[Message] = [Cover(1)]
-        if f.cover_opened_early:
-            acts += [Cover(0), Shake(d.shake_quality), Dice(d1, d2, d3)]
+        if early:
+            acts += [Cover(0), Shake(quality), Dice(d1, d2, d3)]
         else:
-            acts += [Shake(d.shake_quality), Cover(0), Dice(d1, d2, d3)]
+            acts += [Shake(quality), Cover(0), Dice(d1, d2, d3)]
         if f.double_result:
             acts.append(Dice(d1, d2, d3))
         self._script = [(now + d.step * (i + 1), m) for i, m in enumerate(acts)]
+
+    def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        if fault == "open_early_next":
+            self._early_next = True
+        else:
+            self._weak_next = True
+        return True
 
     def step(self, now: float) -> None:
         while self._script and self._script[0][0] <= now and self.room() > 0:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
@@ -13,6 +13,7 @@ class PanelEmulator(Emulator):
     """Presses the profile's buttons at their times; shows lamps and text as commanded."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.PANEL
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("press",)
 
     def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
         super().__init__(profile, now=now)
@@ -24,6 +25,10 @@ class PanelEmulator(Emulator):
     def press(self, button: int, held_ms: int, now: float) -> None:
         """Press a button now (tests and the demo's fault injector)."""
         self.emit(Button(button, held_ms), now)
+
+    def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        self.press(int(params.get("button", 0)), int(params.get("held_ms", 120)), now)
+        return True
 
     def on_command(self, msg: Message, now: float) -> None:
         if isinstance(msg, SetLamps):

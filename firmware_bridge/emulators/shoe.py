@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
@@ -14,6 +14,7 @@ class ShoeEmulator(Emulator):
     """Draws cards one by one and reports each read."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.SHOE
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next",)
 
     def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
         super().__init__(profile, now=now)
@@ -35,6 +36,7 @@ class ShoeEmulator(Emulator):
         self.misreads = 0
         self._next_at = now
         self._empty_sent = False
+        self._misread_next = 0
 
     @property
     def total(self) -> int:
@@ -58,7 +60,11 @@ class ShoeEmulator(Emulator):
             card = self._card(self.drawn)
             self.drawn += 1
             quality = 95
-            if card is not None and faults.misread_rate and self.rng.random() < faults.misread_rate:
+            if card is not None and self._misread_next:
+                self._misread_next -= 1
+                card, quality = None, 12
+                self.misreads += 1
+            elif card is not None and faults.misread_rate and self.rng.random() < faults.misread_rate:
                 card, quality = None, 12
                 self.misreads += 1
             elif card is None:
@@ -69,6 +75,10 @@ class ShoeEmulator(Emulator):
             if interval > 0:
                 self._next_at = now + interval
                 return
+
+    def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        self._misread_next += int(params.get("count", 1))
+        return True
 
     def behaviour_deadline(self) -> float | None:
         if self.profile.reads.interval > 0 and self.drawn < self._total:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
@@ -62,6 +62,7 @@ class ShufflerEmulator(Emulator):
     """Shuffles, verifies the deck, and hands out cards in the configured packets."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.SHUFFLER
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("jam", "door")
 
     def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
         super().__init__(profile, now=now)
@@ -87,6 +88,7 @@ class ShufflerEmulator(Emulator):
         self._door_done = False
         self._face_up_done = False
         self._pending_packet = 0  # cards still owed to the current packet (after a jam)
+        self._jam_next = False
 
     @property
     def dispensed(self) -> int:
@@ -169,13 +171,12 @@ class ShufflerEmulator(Emulator):
             self._position += 1
             self._dispensed += 1
             self._pending_packet -= 1
-            if (
-                f.jam_after_cards is not None
-                and self._dispensed >= f.jam_after_cards
-                and not self._jam_done
-                and self._pending_packet
-            ):
-                self._jam_done = True
+            scheduled = (
+                f.jam_after_cards is not None and self._dispensed >= f.jam_after_cards and not self._jam_done
+            )
+            if (scheduled or self._jam_next) and self._pending_packet:
+                self._jam_done = self._jam_done or scheduled
+                self._jam_next = False
                 self._fault = "jam"
                 self.emit(Jam(self._dispensed, 1), now)
                 return
@@ -192,6 +193,16 @@ class ShufflerEmulator(Emulator):
         self.emit(PacketComplete(self._pile, self._position), now)
         if self.mode is not PacketMode.SINGLE:
             self._pile += 1
+
+    def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        if fault == "jam":
+            self._jam_next = True  # the next card out of a packet jams the one after it
+            return True
+        if fault == "door" and self._fault is None:
+            self._fault = "door"
+            self.emit(Door(1), now)
+            return True
+        return False
 
     def on_reboot(self, now: float) -> None:
         # Cards already out stay out; a reboot loses the shuffle, so the next round reshuffles.
