@@ -41,13 +41,13 @@ def messages(draw: st.DrawFn) -> Message:
 
 
 @given(messages())
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)
 def test_round_trip(msg: Message) -> None:
     assert decode_payload(msg.TYPE, encode_payload(msg)) == msg
 
 
 @given(st.integers(0, 255), st.binary(max_size=80))
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)
 def test_any_payload_decodes_or_raises_codec_error(type_byte: int, payload: bytes) -> None:
     try:
         msg = decode_payload(type_byte, payload)

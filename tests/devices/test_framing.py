@@ -95,7 +95,7 @@ def test_decoder_handles_any_chunking(fs: list[Frame], data: st.DataObject) -> N
 
 
 @given(st.binary(max_size=600))
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_arbitrary_bytes_give_only_frames_or_frame_errors(data: bytes) -> None:
     dec = FrameDecoder()
     for item in dec.feed(data):
@@ -105,7 +105,7 @@ def test_arbitrary_bytes_give_only_frames_or_frame_errors(data: bytes) -> None:
 
 
 @given(st.lists(frames, min_size=2, max_size=6), st.data())
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_damage_never_loses_a_following_frame(fs: list[Frame], data: st.DataObject) -> None:
     """Damage anywhere in frame i (bytes changed, inserted or removed): every later frame survives."""
     wires = [encode_frame(f) for f in fs]

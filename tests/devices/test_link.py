@@ -255,7 +255,7 @@ def test_exactly_once_in_order_over_any_lossy_line(down: list[str], up: list[str
         max_size=30,
     )
 )
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_any_bytes_into_either_end_never_raise(chunks: list[bytes]) -> None:
     """Noise and well-framed nonsense (any type, flags, seq, ack, payload) are reported, never raised."""
     w = connected()
