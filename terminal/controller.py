@@ -513,7 +513,9 @@ def round_event_for(ev: Any) -> Event | None:
     t = type(ev).__name__
     src = getattr(ev, "device", "") or "device"
     if t == "CardDispensed":
-        return CardRead(ev.card, face_up=ev.face_up, source=src, packet=ev.pile or None)
+        # The wire's pile counts from 0 (the shuffler's first packet is pile 0); the round engine's
+        # packet number counts from 1 (packet k goes to the phase's k-th recipient).
+        return CardRead(ev.card, face_up=ev.face_up, source=src, packet=ev.pile + 1)
     if t in ("CardRead", "UnreadableCard"):
         return CardRead(ev.card, face_up=ev.face_up, source=src)
     if t == "DiceRolled":

@@ -119,7 +119,8 @@ async def test_device_events_reach_the_round(tmp_path):
     await c.on_device_event(DeviceIdentity("shuffler", "M", "S1", "2.3.1", "ab" * 32, 1, device="shuffler"))
     assert c.devices["shuffler"].state == "ok" and c.devices["shuffler"].firmware == "2.3.1"
     await c.on_device_event(CardDispensed(card("7d"), False, 1, 1, device="shuffler"))
-    assert list(c.journal.journal.entries(kind=ROUND_KIND))[-1].payload["card"] == "7d"
+    last = list(c.journal.journal.entries(kind=ROUND_KIND))[-1].payload
+    assert last["card"] == "7d" and last["packet"] == 2  # the wire's pile 1 is the second packet
     await c.on_device_event(ShufflerJam(3, device="shuffler"))
     assert c.devices["shuffler"].state == "fault"
     assert any(a.code == "SHUFFLER_JAM" for a in c.view().alerts)
