@@ -21,7 +21,7 @@ from terminal.games import GameFile, get_game
 from terminal.yamlfile import LocatedYaml, load_yaml
 
 TOP_KEYS = {"scenario", "game", "table", "events", "expect", "note", "cite"}
-TABLE_KEYS = {"decks", "seats", "note"}
+TABLE_KEYS = {"decks", "seats", "note"}  # seats: the table size, informational (journal export)
 EXPECT_KEYS = {"alerts", "outcome", "prompt", "notes"}
 
 
@@ -81,7 +81,7 @@ def load_family(family: str) -> None:
 
 def game_rules(game: GameFile, decks: int | None = None) -> GameRules:
     """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line."""
-    load_family(game.family)
+    load_family(str(game.data.get("engine", game.family)))
     try:
         return GameRules.from_data(game.id, game.family, game.data, decks=decks)
     except ProcedureError as exc:

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, STANDARD_CARDS
-from rules.round import apply, fold, initial
+from rules.round import BaseFamily, Slot, apply, fold, initial, register_family
 from rules.round.alerts import AlertCode, Role
 from rules.round.events import (
     Action,
@@ -27,11 +27,52 @@ from rules.round.events import (
     TargetKind,
     Wager,
 )
+from rules.round.procedure import Face
 from rules.round.state import refold
-from tests.round_helpers import filed
+from tests.round_helpers import filed, game
 
-GAMES = ["paigow/capitol", "threecard/betwiser-3card-holdem", "stud/mexican-the101"]
-RULES = {g: filed(g) for g in GAMES}
+FILED = ["paigow/capitol", "threecard/betwiser-3card-holdem", "stud/mexican-the101"]
+RULES = {g: filed(g) for g in FILED}
+
+
+class _ToyJack(BaseFamily):
+    """A toy rule: the player-dealer draws to 17 (ranks counted 2..14, unread as 0); five cards end a hand."""
+
+    def next_extra_card(self, state, phase):
+        pd = Target(TargetKind.PLAYER_DEALER)
+        hand = state.hand(pd)
+        if state.start is None or state.start.player_dealer is None or len(hand) < 2:
+            return None
+        if sum(c.rank.value if c is not None and c.rank is not None else 0 for c in hand) < 17:
+            return Slot(pd, len(hand) + 1, Face.ANY, "player-dealer draws", state.phase)
+        return None
+
+    def may_draw(self, state, target):
+        return len(state.hand(target)) < 5
+
+
+register_family("toyjack", _ToyJack())
+# Dynamic shapes too: player-driven hits and a rule-driven dealer, and draw poker.
+RULES["toyjack/test"] = game(
+    "toyjack",
+    [
+        {"burn": 1, "only": "new_shoe"},
+        {"deal": "table", "cards": 2, "face": ["up", "down"]},
+        {"hits": "players"},
+        {"rule_draws": "dealer"},
+    ],
+    deck={"decks": 2},
+)
+RULES["toydraw/test"] = game(
+    "toydraw",
+    [
+        {"deal": "players", "cards": 5, "start": "left_of_button"},
+        {"betting": "first"},
+        {"draw": "players", "max": 3},
+    ],
+    deck={"decks": 1, "jokers": 1},
+)
+GAMES = list(RULES)
 
 
 @st.composite
@@ -39,15 +80,15 @@ def rounds(draw):
     """A shuffle, a round start, then a mix of reads and table events (cards drawn from a shuffled deck)."""
     gid = draw(st.sampled_from(GAMES))
     rnd = random.Random(draw(st.integers(0, 2**32)))
-    deck = list(ALL_CARDS if gid != "threecard/betwiser-3card-holdem" else STANDARD_CARDS)
+    deck = list(ALL_CARDS if gid != "threecard/betwiser-3card-holdem" else STANDARD_CARDS) * 2
     rnd.shuffle(deck)
     seats = sorted(rnd.sample(range(1, 8), rnd.randint(2, 7)))
-    pd = seats[-1] if gid != "stud/mexican-the101" else None
+    pd = seats[-1] if gid not in ("stud/mexican-the101", "toydraw/test") else None
     events = [
         Shuffle(),
         RoundStart(tuple(seats), pd, seats[0], tuple(Wager(s, 500) for s in seats if s != pd), 10000),
     ]
-    n = draw(st.integers(0, 45))
+    n = draw(st.integers(0, 60))
     for _ in range(n):
         kind = draw(st.integers(0, 19))
         if kind <= 12 and deck:
