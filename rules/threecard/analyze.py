@@ -505,7 +505,8 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
     else:
         notes.append(
             "3 Card Texas Hold'em: the Ante, Bet or Fold and Bet or Check wagers (two decisions against a "
-            "pair-of-fours qualifier over about 2.8e10 deals) are not computed; the side bets are exact."
+            "pair-of-fours qualifier over every deal) are not computed here; benchmarks/threecard_holdem.py "
+            "counts them exactly with numpy (docs/threecard.md). The side bets are exact."
         )
     bonus_wagers, bonus_notes = _bonus_wagers(variant, d)
     wagers.extend(bonus_wagers)
