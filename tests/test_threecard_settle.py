@@ -301,3 +301,12 @@ def test_holdem_arrangement(hole: str, board: str, case: str, swap: tuple[int, i
     assert a.case == case and a.swap == swap
     assert a.value == hand_value(v, c(hole), c(board))
     assert a.steps
+
+
+def test_holdem_insufficient_funds_forfeits_ante_and_side_bets() -> None:
+    v = variant("betwiser-3card-holdem")
+    hand = PlayerHand(c("Ac Ad"), {"ante": 500, "flush-or-pair": 500}, forfeits=True)
+    r = settle_hand(v, hand, c("3s 6s"), c("Ah 7d Th"))
+    assert [(x.wager, x.result) for x in r] == [("ante", "lose"), ("flush-or-pair", "lose")]
+    with pytest.raises(ThreeCardDataError, match="insufficient funds"):
+        settle_hand(variant("tres-lounge"), PlayerHand(c("Ac Kd 2h"), {"ante": 500}, forfeits=True), c(PD))

@@ -210,6 +210,8 @@ class Variant:
     order_cite: Cite
     unequal_bets: bool  # 3 Card Texas Hold'em irregularity (e)(5): pay on the smaller bet, refund the rest
     unequal_bets_cite: Cite | None
+    #: 3 Card Texas Hold'em (e)(4): a player who cannot match the Ante may forfeit the Ante and side bets
+    insufficient_funds_cite: Cite | None = None
 
     def bonus(self, key: str) -> Bonus:
         """A bonus by key; an unknown key is a :class:`ThreeCardDataError` listing the variant's bonuses."""
@@ -482,6 +484,7 @@ _TOP: Final = {
     "bonuses",
     "order",
     "unequal_bets",
+    "insufficient_funds",
     "note",
 }
 
@@ -630,6 +633,11 @@ def from_data(data: Mapping[str, Any]) -> Variant:
                 "unequal_bets.rule", f"the filed rule is pay-on-smaller, not {um.get('rule')!r}"
             )
         ub_cite = _cite(um, "unequal_bets")
+    if_cite: Cite | None = None
+    if m.get("insufficient_funds") is not None:
+        im = _mapping(m["insufficient_funds"], "insufficient_funds")
+        _only(im, {"options", "cite", "note"}, "insufficient_funds")
+        if_cite = _cite(im, "insufficient_funds")
 
     return Variant(
         id=gid,
@@ -661,6 +669,7 @@ def from_data(data: Mapping[str, Any]) -> Variant:
         order_cite=_cite(order, "order"),
         unequal_bets=unequal is not None,
         unequal_bets_cite=ub_cite,
+        insufficient_funds_cite=if_cite,
     )
 
 

@@ -59,6 +59,9 @@ class PlayerHand:
 
     cards: tuple[Card, ...]
     wagers: Mapping[str, int]
+    #: The player could not match the Ante and chose to forfeit the Ante and side bets (3 Card Texas
+    #: Hold'em irregularity (e)(4)); only where the variant files it.
+    forfeits: bool = False
 
     def folded(self, variant: Variant) -> bool:
         """Ante placed and the first raise (Play, or Bet or Fold) not made."""
@@ -150,6 +153,8 @@ def settle_hand(
     if problems:
         raise ThreeCardDataError("wagers", "; ".join(problems))
     _check_cards(variant, hand, player_dealer, board)
+    if hand.forfeits:
+        return _forfeit(variant, hand)
     out: dict[str, WagerSettlement] = {}
     folded = hand.folded(variant)
     ante = hand.wagers.get("ante")
@@ -210,6 +215,24 @@ def settle_hand(
     if "ante-bonus" in out:
         order.insert(order.index("ante") + 1, "ante-bonus")
     return tuple(out[k] for k in order)
+
+
+def _forfeit(variant: Variant, hand: PlayerHand) -> tuple[WagerSettlement, ...]:
+    """Insufficient funds to match the Ante: the Ante and the side bets are forfeited (000a L438)."""
+    cite = variant.insufficient_funds_cite
+    if cite is None:
+        raise ThreeCardDataError("forfeits", f"{variant.name} files no forfeit for insufficient funds")
+    names = {
+        "ante": "Ante",
+        **{r.key: r.name for r in variant.raises},
+        **{b.key: b.name for b in variant.bonuses},
+    }
+    rule = "insufficient funds to match the Ante: the Ante and side bets are forfeited"
+    return tuple(
+        WagerSettlement(k, names[k], "lose", Fraction(-1), rule, cite)
+        for k in variant.order
+        if k in hand.wagers
+    )
 
 
 def _unequal(variant: Variant, hand: PlayerHand, out: dict[str, WagerSettlement], won: bool) -> None:
