@@ -1012,7 +1012,8 @@ def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
         return _advance(s)
     ph = s.current_phase
     if ph is None or ph.kind not in (PhaseKind.HITS, PhaseKind.DRAW):
-        return s
+        # A rule-driven phase may end on a declaration (a player-dealer standing on an option total).
+        return _advance(s) if ph is not None and ph.kind is PhaseKind.RULE_DRAWS else s
     t = s._actor_target(ph)
     if t is None or s._seat_of(t) != e.seat:
         return _with(s, notes=(*s.notes, f"event {seq}: seat {e.seat} acted out of turn ({s.prompt})"))
