@@ -11,6 +11,8 @@ from math import comb
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.evaluators.three import CATEGORY_NAMES, rank3
 from rules.threecard import from_data
@@ -18,6 +20,7 @@ from rules.threecard.analyze import (
     QUEEN_SIX_FOUR,
     analyze,
     ante_play,
+    dealer_below,
     dealer_outcomes,
     hole_card_bonus,
     six_card_counts,
@@ -210,3 +213,39 @@ def test_every_filed_variant_analyzes(gid: str) -> None:
         assert w.total_probability == 1, w.name
     j = a.to_json()
     assert {"game", "decks", "outcomes", "wagers"} <= set(j)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    hand=st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True),
+    x=st.integers(0, 5 << 12 | 15 << 8),
+)
+def test_dealer_below_any_threshold_matches_direct_count(hand: list[int], x: int) -> None:
+    a, b, c = sorted(hand)
+    left = [k for k in range(52) if k not in hand]
+    direct = sum(1 for t in combinations(left, 3) if rank3(*t) < x)
+    assert dealer_below(1, (a, b, c), x) == direct
+
+
+def test_capitol_six_deck_bonus_edge_from_the_evaluator() -> None:
+    # every draw of three from six decks by card identity, weighted by its number of physical draws;
+    # the filing's one-deck pay table gives the player the edge from six decks
+    from rules.threecard.hands import three_card_lines
+
+    v = from_data(load_games()["threecard/capitol"].data)
+    table = v.bonus("bonus").pays
+    pays = {line.key: line.pays for line in table}
+    num = Fraction(0)
+    total = comb(312, 3)
+    for i in range(52):
+        for j in range(i, 52):
+            for k in range(j, 52):
+                mult = Counter((i, j, k))
+                w = 1
+                for n in mult.values():
+                    w *= comb(6, n)
+                lines = three_card_lines(rank3(i, j, k))
+                num += w * max([pays[x] for x in lines if x in pays], default=Fraction(-1))
+    edge = three_card_bonus(table, "Bonus", 6).house_edge
+    assert edge == -num / total
+    assert edge < 0

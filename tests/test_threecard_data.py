@@ -99,7 +99,8 @@ def test_bad_data_names_the_field(mutate: Any, where: str) -> None:
 def test_analyze_refuses_decks_the_variant_does_not_use() -> None:
     with pytest.raises(ThreeCardDataError, match="decks"):
         analyze(data("tres-lounge"), 6)
-    assert analyze(data("capitol"), 6).decks == 6
+    with pytest.raises(ThreeCardDataError, match="decks"):
+        analyze(data("capitol"), 7)
 
 
 def test_qualifier_words() -> None:
