@@ -113,22 +113,19 @@ class ThreeCardFamily(BaseFamily):
             for r in results:
                 stake = wagers["ante"] if r.wager == "ante-bonus" else wagers[r.wager]
                 rank = v.order.index(r.wager) if r.wager in v.order else 0
-                rows.append(
-                    (
-                        rank,
-                        seat,
-                        {
-                            "seat": seat,
-                            "spot": r.wager,
-                            "cents": stake,
-                            "result": r.result,
-                            "pays": str(r.pays),
-                            "net_cents": r.net_cents(stake),
-                            "rule": r.rule,
-                            "cite": str(r.cite),
-                        },
-                    )
-                )
+                row: dict[str, Any] = {
+                    "seat": seat,
+                    "spot": r.wager,
+                    "cents": stake,
+                    "result": r.result,
+                    "pays": str(r.pays),
+                    "net_cents": r.net_cents(stake),
+                    "rule": r.rule,
+                    "cite": str(r.cite),
+                }
+                if r.refund_cents:
+                    row["refund_cents"] = r.refund_cents
+                rows.append((rank, seat, row))
         out["wagers"] = [row for _, _, row in sorted(rows, key=lambda x: (x[1], x[0]))]
         return out
 
