@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.cards import parse_cards
 from rules.errors import HandError
@@ -310,3 +312,50 @@ def test_holdem_insufficient_funds_forfeits_ante_and_side_bets() -> None:
     assert [(x.wager, x.result) for x in r] == [("ante", "lose"), ("flush-or-pair", "lose")]
     with pytest.raises(ThreeCardDataError, match="insufficient funds"):
         settle_hand(variant("tres-lounge"), PlayerHand(c("Ac Kd 2h"), {"ante": 500}, forfeits=True), c(PD))
+
+
+TCP_GAMES = [
+    "tres-lounge",
+    "capitol",
+    "marysville",
+    "six-card-bonus-marysville",
+    "six-card-bonus-oaks",
+    "pair-and-up",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    game=st.sampled_from(TCP_GAMES),
+    deal=st.permutations(range(52)).map(lambda p: p[:6]),
+    play=st.booleans(),
+)
+def test_settlement_properties(game: str, deal: list[int], play: bool) -> None:
+    from rules.cards import ALL_CARDS
+
+    v = variant(game)
+    mine = tuple(ALL_CARDS[i] for i in deal[:3])
+    pd = tuple(ALL_CARDS[i] for i in deal[3:])
+    wagers = {"ante": 500, **{b.key: 500 for b in v.bonuses}}
+    if play:
+        wagers["play"] = 500
+    r = by_key(settle_hand(v, PlayerHand(mine, wagers), pd))
+    ante, dv, pv = r["ante"], hand_value(v, pd), hand_value(v, mine)
+    if not play:
+        assert ante.result == "lose" and "play" not in r  # type: ignore[attr-defined]
+    elif qualifies(v, dv):
+        want = "win" if pv > dv else "lose" if pv < dv else "push"
+        assert ante.result == r["play"].result == want  # type: ignore[attr-defined]
+    else:
+        assert r["play"].result == "no-action"  # type: ignore[attr-defined]
+        if pv > dv:
+            assert ante.result == "win"  # type: ignore[attr-defined]
+    for b in v.bonuses:
+        s = r[b.key]
+        if not play and not b.survives_fold:
+            assert s.result == "lose"  # type: ignore[attr-defined]
+        elif b.hand == "three-card":  # depends on the player's cards only
+            other = settle_hand(v, PlayerHand(mine, wagers), tuple(reversed(pd)))
+            assert by_key(other)[b.key] == s
+        assert s.result in ("win", "lose")  # type: ignore[attr-defined]
+        assert (s.result == "win") == (s.pays > 0)  # type: ignore[attr-defined]
