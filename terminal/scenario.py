@@ -164,7 +164,7 @@ def load_scenario(path: str | Path) -> Scenario:
             except EventError as exc:
                 key = exc.field.split(".")[0] if exc.field else ""
                 p: tuple[str | int, ...] = ("events", i, key) if key and key in raw else ("events", i)
-                raise doc.error(p, str(exc)) from None
+                raise doc.error(p, exc.message if len(p) == 3 else str(exc)) from None
             lines.append(doc.line_of(("events", i)) or 0)
     expect = d.get("expect") or {}
     if not isinstance(expect, dict):

@@ -29,6 +29,7 @@ class EventError(RulesError, ValueError):
 
     def __init__(self, field: str, message: str) -> None:
         self.field = field
+        self.message = message
         super().__init__(f"{field}: {message}" if field else message)
 
 
