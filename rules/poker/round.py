@@ -3,7 +3,9 @@
 The generic engine deals the hole cards, the burns and the board, the stud streets and the draws from
 the variant's ``deal:`` data, and rules on the irregularities its ``irregularities:`` table names. This
 hook adds the showdown: once the deal is complete it evaluates every live hand under the variant's
-``poker:`` data and divides the pot (the round's wagers: each seat's contribution, in cents).
+``poker:`` data and divides the pot (the round's wagers: each seat's contribution, in cents). Where a
+player keeps fewer cards than he was dealt (the draw's discards, Pineapple's discard), a ``hand_set``
+event names the cards he keeps (its ``back``).
 
 Registered for the families ``holdem``, ``omaha``, ``stud`` and ``draw``; a game file names this
 engine with ``engine: poker`` so that the terminal imports it.
@@ -60,9 +62,19 @@ class PokerFamily(BaseFamily):
         live = state.live_players
         board_cards = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         hands: list[SeatHand] = []
+        shown = {h.seat: h.back for h in state.hand_sets}
         for s in live:
             t = Target(TargetKind.SEAT, s)
             cards = state.hand(t)
+            if s in shown:
+                # The cards the player keeps (draw: the five after the discards; Pineapple: the two after
+                # the discard), entered as a hand_set; they must be among the cards he was dealt.
+                kept = shown[s]
+                if not set(kept) <= {c for c in cards if c is not None}:
+                    return {"showdown": None, "why": f"seat {s} shows cards he was not dealt"}
+                cards = kept
+            elif len(cards) > v.hole_cards or (v.game is GameKind.DRAW and len(cards) != 5):
+                return {"showdown": None, "why": f"seat {s}: enter the cards he keeps (hand_set)"}
             if any(c is None for c in cards) or any(c is None for c in board_cards):
                 return {"showdown": None, "why": "a card was not read: enter it before the showdown"}
             wild = v.wild_face_down_joker and any(

@@ -76,6 +76,15 @@ class PotAward:
         """What ``seat`` receives, in cents."""
         return dict(self.shares).get(seat, 0)
 
+    def _hands_json(self) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}
+        for s, h in self.high:
+            out.setdefault(str(s), {}).update(high=h.category, high_cards=" ".join(map(str, h.cards)))
+        for s, lo in self.low:
+            if lo is not None:
+                out.setdefault(str(s), {}).update(low=lo.category, low_cards=" ".join(map(str, lo.cards)))
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The settlement's JSON form."""
         return {
@@ -83,14 +92,7 @@ class PotAward:
             "shares": {str(s): c for s, c in self.shares},
             "high_winners": list(self.high_winners),
             "low_winners": list(self.low_winners),
-            "hands": {
-                str(s): {"high": h.category, "high_cards": " ".join(map(str, h.cards))} for s, h in self.high
-            }
-            | {
-                str(s): {"low": lo.category, "low_cards": " ".join(map(str, lo.cards))}
-                for s, lo in self.low
-                if lo is not None
-            },
+            "hands": self._hands_json(),
             "odd_chips": [{"seat": s, "cents": c, "why": w} for s, c, w in self.odd_chips],
         }
 
