@@ -53,7 +53,7 @@ from rules.round.events import (
     TargetKind,
 )
 from rules.round.state import undone
-from terminal.config import TerminalConfig, state_dir
+from terminal.config import TerminalConfig, fee_schedule, state_dir
 from terminal.console.view import (
     AlertView,
     ConsoleInput,
@@ -329,23 +329,40 @@ class TableController:
             await self.journal.append("maintenance", {"action": a, "role": inp.role, "ok": report.ok})
             return str(report.summary())
         if a == "tech.set-game":
-            game = str(data.get("game", ""))
+            game = str(data.get("game", "")) or self.config.table.game
+            schedule = str(data.get("fee_schedule", "") or "") or None
             if game not in load_games():
                 return f"unknown game {game!r}"
-            new = self.config.model_copy(
-                update={"table": self.config.table.model_copy(update={"game": game})}, deep=True
-            )
-            entry = config_entry(new)
-            await self.journal.append(CONFIG_KIND, {**entry, "role": inp.role})
+            if schedule is not None:
+                try:
+                    fee_schedule(schedule)
+                except ValueError as exc:
+                    return f"fee schedule {schedule!r}: {exc}"
+            table = self.config.table.model_copy(update={"game": game, "fee_schedule": schedule})
+            new = self.config.model_copy(update={"table": table}, deep=True)
+            await self.journal.append(CONFIG_KIND, {**config_entry(new), "role": inp.role})
+            changed = game != self.game.id
             self.config, self.game = new, get_game(game)
-            self.rules = game_rules(self.game)
-            self.state = initial(self.rules)
-            self.round_no = 0
+            if changed:  # a new game on the table starts a fresh round state (and a fresh fold)
+                self.rules = game_rules(self.game)
+                self.state = initial(self.rules)
+                self.round_no = 0
             self._show()
-            return f"the table now deals {self.game.name} ({game})"
+            return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
+            from devices.errors import DeviceConfigError
+            from devices.shuffler import shuffler_config_from_options
+
+            try:
+                settings = shuffler_config_from_options(data)
+            except (DeviceConfigError, ValueError, TypeError) as exc:
+                return f"shuffler settings refused: {exc}"
             await self.journal.append(CONFIG_KIND + ".shuffler", {**data, "role": inp.role})
-            return "shuffler settings recorded; they are sent at the next shuffle"
+            drv = self.shuffler()
+            if drv is None:
+                return "shuffler settings recorded; no shuffler is connected"
+            drv.configure(settings)
+            return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
             await self.journal.append(CONFIG_KIND + ".device", {**data, "role": inp.role})
             return f"device {data.get('name')!r} assigned to {data.get('url')!r}; effective after a restart"

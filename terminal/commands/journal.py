@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,10 @@ def _need_action(p: argparse.ArgumentParser) -> Any:
 def _journal_path(args: argparse.Namespace) -> Path:
     if args.file:
         return Path(args.file)
-    from terminal.config import load_config  # the configured journal, only when no file is named
+    from terminal.config import config_files, load_config  # only when no file is named
 
+    if not config_files(None, demo=False) and not os.environ.get("DEALER_TERMINAL_CONFIG"):
+        raise UserError("journal: name the journal file (there is no /etc/dealer-terminal/config.yaml)")
     return load_config(demo=False).journal.resolved_path()
 
 

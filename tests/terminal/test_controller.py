@@ -248,3 +248,45 @@ async def test_example_tables_open(table, tmp_path, monkeypatch):
     v = c.view()
     assert v.game_id == cfg.table.game and {d.name for d in v.devices} == set(cfg.devices)
     c.close()
+
+
+async def test_technician_sets_the_game_and_the_shuffler(tmp_path):
+    c = await controller(tmp_path)
+    drv = FakeDriver()
+    drv.configured = None
+    drv.configure = lambda settings: setattr(drv, "configured", settings)
+    c.config = c.config.model_copy(
+        update={"devices": {"shuffler": c.config.devices.get("shuffler") or _shuffler_cfg()}}
+    )
+    c.drivers = {"shuffler": drv}
+    said = await c.submit(
+        ConsoleInput("tech.configure-shuffler", "technician", data={"decks": 1, "packet": 7, "hands": 7})
+    )
+    assert "shuffler set" in said and drv.configured.packets == 7
+    assert "refused" in await c.submit(
+        ConsoleInput("tech.configure-shuffler", "technician", data={"decks": 99})
+    )
+    bad = await c.submit(ConsoleInput("tech.set-game", "technician", data={"game": "x/y"}))
+    assert "unknown game" in bad and c.game.id == "paigow/capitol"
+    said = await c.submit(
+        ConsoleInput(
+            "tech.set-game",
+            "technician",
+            data={
+                "game": "threecard/betwiser-3card-holdem",
+                "fee_schedule": "the101/three-card-texas-holdem/1",
+            },
+        )
+    )
+    assert "3 Card" in said or "betwiser" in said
+    assert c.view().game_id == "threecard/betwiser-3card-holdem" and c.config.table.fee_schedule
+    c.close()
+    again = TableController(c.config, Journal(c.config.journal.path))
+    assert again.state.seq == 0  # the game change starts a fresh fold on restart too
+    again.close()
+
+
+def _shuffler_cfg():
+    from terminal.config import DeviceConfig
+
+    return DeviceConfig(kind="shuffler", url="emu://shuffler-basic")
