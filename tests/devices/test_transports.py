@@ -112,3 +112,13 @@ async def test_memory_transport_reports_closure() -> None:
     await b.close()
     with pytest.raises(TransportClosed):
         await asyncio.wait_for(b.read(), 1)
+
+
+def test_firmware_bridge_imports_neither_devices_nor_terminal() -> None:
+    code = (
+        "import sys, firmware_bridge.emulators.runner, firmware_bridge.emulators.protocol_emu;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('devices', 'terminal', 'textual')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
