@@ -40,9 +40,14 @@ cards = st.sampled_from(ALL_CARDS)
 maybe_card = st.none() | cards
 seat = st.integers(1, 10)
 targets = st.builds(
-    lambda k, i: Target(k, 0 if k in (TargetKind.PLAYER_DEALER, TargetKind.BURN, TargetKind.STUB) else i),
+    lambda k, i, h: Target(
+        k,
+        0 if k in (TargetKind.PLAYER_DEALER, TargetKind.BURN, TargetKind.STUB) else i,
+        h if k is TargetKind.SEAT else 0,
+    ),
     st.sampled_from(TargetKind),
     st.integers(1, 9),
+    st.sampled_from([0, 0, 1, 2, 3]),
 )
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 

@@ -204,3 +204,25 @@ def test_round_before_shuffle_prompts_a_shuffle():
     assert s.prompt == "shuffle the cards"
     s = fold(g, [Shuffle()])
     assert s.prompt == "take the wagers and start the round"
+
+
+def test_a_split_hand_plays_as_two_hands_of_the_seat():
+    g = game("toysplit", [{"deal": "table", "cards": 2, "face": "up"}, {"hits": "players"}])
+    s = started(g, seats=(1, 2, 5), pd=5)
+    s = fold(g, reads("8c 2d Kh 8d 9d Qh"), s)
+    assert s.prompt == "seat 1: hit or stand?"
+    s = apply(s, Decision(1, Action.SPLIT))
+    assert s.prompt == "seat 1, hand 1: hit"  # each split hand first takes its second card
+    s, ps = prompts(s, [*reads("3c"), Decision(1, Action.STAND)])
+    assert ps == ["seat 1, hand 1: hit or stand?", "seat 1, hand 2: hit"]
+    s = fold(g, [*reads("8h"), Decision(1, Action.SPLIT), *reads("2s")], s)  # hand 2 splits again
+    assert s.prompt == "seat 1, hand 2: hit or stand?"
+    s = fold(
+        g, [Decision(1, Action.STAND), *reads("4s"), Decision(1, Action.STAND), Decision(2, Action.STAND)], s
+    )
+    assert s.status is Status.DEALT
+    hands = s.outcome.to_json()["hands"]
+    assert hands["seat 1 hand 1"] == "8c 3c"
+    assert hands["seat 1 hand 2"] == "8d 2s"
+    assert hands["seat 1 hand 3"] == "8h 4s"
+    assert Target.parse("seat 1 hand 3") == Target(TargetKind.SEAT, 1, 3)

@@ -53,25 +53,37 @@ class Target:
     """A recipient: ``seat 3``, ``pile 5``, ``box 2``, ``board 1``, ``player_dealer``, ``burn``, ``stub``.
 
     ``index`` is the seat number, pile number, box or board position (1-based), 0 where none applies.
+    ``hand`` numbers a seat's hands once it has split (``seat 3 hand 2``); 0 for a seat's only hand.
     """
 
     kind: TargetKind
     index: int = 0
+    hand: int = 0
 
     def __str__(self) -> str:
-        return self.kind.value if self.index == 0 else f"{self.kind.value} {self.index}"
+        base = self.kind.value if self.index == 0 else f"{self.kind.value} {self.index}"
+        return f"{base} hand {self.hand}" if self.hand else base
 
     @property
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> tuple[int, int, int]:
         """Seats, then the player-dealer, piles, boxes, board, burn, stub."""
-        return (_KIND_ORDER[self.kind], self.index)
+        return (_KIND_ORDER[self.kind], self.index, self.hand)
+
+    @property
+    def seat_target(self) -> Target:
+        """The seat itself (a split hand's seat)."""
+        return Target(self.kind, self.index) if self.hand else self
 
     @classmethod
     def parse(cls, text: str) -> Target:
-        """Read ``"seat 3"``, ``"pile 5"``, ``"player_dealer"``, ``"burn"`` …; raises :class:`EventError`."""
+        """Read ``"seat 3"``, ``"seat 3 hand 2"``, ``"pile 5"``, ``"player_dealer"`` …; raises :class:`EventError`."""
         if not isinstance(text, str):
             raise EventError("to", f"a recipient is text such as 'seat 3', not {text!r}")
         parts = text.replace(":", " ").split()
+        hand = 0
+        if len(parts) == 4 and parts[2].lower() == "hand" and parts[3].isdigit() and int(parts[3]) >= 1:
+            hand = int(parts[3])
+            parts = parts[:2]
         try:
             kind = TargetKind(parts[0].lower()) if parts else None
         except ValueError:
@@ -84,7 +96,7 @@ class Target:
             if not parts[1].isdigit() or int(parts[1]) < 1:
                 raise EventError("to", f"recipient number must be a whole number from 1, not {parts[1]!r}")
             index = int(parts[1])
-        return cls(kind, index)
+        return cls(kind, index, hand)
 
 
 class Action(Enum):

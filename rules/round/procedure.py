@@ -179,7 +179,7 @@ def recipient_words(target: Target, boxes: Sequence[str] = ()) -> str:
     """``seat 4``, ``player-dealer``, ``pile 3``, ``Banker`` …"""
     k = target.kind
     if k is TargetKind.SEAT:
-        return f"seat {target.index}"
+        return f"seat {target.index}" + (f", hand {target.hand}" if target.hand else "")
     if k is TargetKind.PLAYER_DEALER:
         return "player-dealer"
     if k is TargetKind.BOX:

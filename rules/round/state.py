@@ -317,7 +317,18 @@ class RoundState(NamedTuple):
         return Wait("done", "deal complete")
 
     def _order(self, ph: Phase) -> tuple[Target, ...]:
-        return seat_order(ph, self._context(ph))
+        order = seat_order(ph, self._context(ph))
+        if ph.kind is PhaseKind.HITS:
+            # A seat that split plays each of its hands in turn.
+            hands: dict[Target, list[Target]] = {}
+            for p in self.placed:
+                if p.target.hand and not p.void:
+                    seat_hands = hands.setdefault(p.target.seat_target, [])
+                    if p.target not in seat_hands:
+                        seat_hands.append(p.target)
+            if hands:
+                order = tuple(h for t in order for h in sorted(hands.get(t, [t]), key=lambda x: x.hand))
+        return order
 
     def _actor_target(self, ph: Phase) -> Target | None:
         order = self._order(ph)
@@ -546,6 +557,9 @@ def _advance(s: RoundState) -> RoundState:
             break
         if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.cards_due == 0:
             t = s._actor_target(ph)
+            if t is not None and t.hand and len(s.hand(t)) == 1:
+                s = _with(s, cards_due=1)  # a split hand first takes its second card
+                continue
             if t is not None and (_skip_target(s, t) or not family_rules(s.game.family).may_draw(s, t)):
                 s = _with(s, actor=s.actor + 1)
                 continue
@@ -1037,7 +1051,25 @@ def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
         s = _with(s, cards_due=n) if n > 0 else _with(s, actor=s.actor + 1)
     elif a in (Action.STAND, Action.STAND_PAT, Action.SURRENDER):
         s = _with(s, actor=s.actor + 1, cards_due=0)
+    elif a is Action.SPLIT and ph.kind is PhaseKind.HITS:
+        s = _split(s, t, seq)
     return _advance(s)
+
+
+def _split(s: RoundState, t: Target, seq: int) -> RoundState:
+    """Split a two-card hand into two hands of the seat (``seat 3 hand 1`` and ``hand 2``); whether the
+    cards may be split is the family's rule (its ``check`` hook), the engine only follows the hands."""
+    live = [i for i, p in enumerate(s.placed) if p.target == t and not p.void]
+    if len(live) != 2:
+        return _with(s, notes=(*s.notes, f"event {seq}: {recipient_words(t)} cannot split {len(live)} cards"))
+    base = t.seat_target
+    numbers = [p.target.hand for p in s.placed if p.target.seat_target == base and p.target.hand]
+    first = t if t.hand else Target(base.kind, base.index, 1)
+    second = Target(base.kind, base.index, max(numbers, default=1) + 1)
+    placed = list(s.placed)
+    placed[live[0]] = replace(placed[live[0]], target=first)
+    placed[live[1]] = replace(placed[live[1]], target=second)
+    return _with(s, placed=tuple(placed), cards_due=0)
 
 
 def _button(s: RoundState, e: ButtonPress, seq: int) -> RoundState:
