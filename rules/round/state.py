@@ -147,6 +147,7 @@ class RoundState(NamedTuple):
     dead: frozenset[int] = frozenset()
     betting_round: int = 0
     no_action: frozenset[int] = frozenset()
+    asked_down: frozenset[int] = frozenset()  # seats that asked for their next card face down (stud)
     stub_count: int | None = None
     alerts: tuple[Alert, ...] = ()
     active: tuple[int, ...] = ()
@@ -777,6 +778,20 @@ def _card(
                 phase=ph.name,
             )
         )
+    seat = s._seat_of(target)
+    if seat is not None and seat in s.asked_down:
+        if slot.face is Face.CHOICE and face_up:
+            findings.append(
+                Finding(
+                    AlertCode.EXPOSED_CARD,
+                    f"{_name(card)} dealt face up to {recipient_words(target)}, who asked for it face down",
+                    seat=seat,
+                    card=card,
+                    target=target,
+                    phase=ph.name,
+                )
+            )
+        s = _with(s, asked_down=s.asked_down - {seat})
     s = _with(s, placed=(*s.placed, placed))
     if target == slot.target:
         s = _with(s, pos=s.pos + 1) if s.pos < len(s.slots) else s
@@ -1024,6 +1039,10 @@ def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
     if e.action is Action.FOLD:
         s = _with(s, folded=s.folded | {e.seat})
         return _advance(s)
+    if e.action is Action.DOWN:
+        return _with(s, asked_down=s.asked_down | {e.seat})
+    if e.action is Action.UP:
+        return _with(s, asked_down=s.asked_down - {e.seat})
     ph = s.current_phase
     if ph is None or ph.kind not in (PhaseKind.HITS, PhaseKind.DRAW):
         # A rule-driven phase may end on a declaration (a player-dealer standing on an option total).
