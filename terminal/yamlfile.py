@@ -38,16 +38,24 @@ class LocatedYaml:
         return UserError(f"{where}: {field_name}: {message}")
 
 
+class _KeyError(Exception):
+    """A mapping key that cannot be a key (a list or mapping)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line, self.message = line, message
+        super().__init__(message)
+
+
 def _walk(node: yaml.Node, key: PathKey, lines: dict[PathKey, int]) -> Any:
     lines[key] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for k_node, v_node in node.value:
-            k = (
-                yaml.safe_load(yaml.serialize(k_node))
-                if not isinstance(k_node, yaml.ScalarNode)
-                else _scalar(k_node)
-            )
+            if not isinstance(k_node, yaml.ScalarNode):
+                raise _KeyError(
+                    k_node.start_mark.line + 1, "a mapping key must be a plain value, not a list or mapping"
+                )
+            k = _scalar(k_node)
             child = (*key, k if isinstance(k, str | int) else str(k))
             lines[child] = k_node.start_mark.line + 1
             out[k] = _walk(v_node, child, lines)
@@ -87,4 +95,6 @@ def load_yaml(path: str | Path, text: str | None = None) -> LocatedYaml:
         data = None if node is None else _walk(node, (), lines)
     except yaml.YAMLError as exc:
         raise UserError(f"{p}: not valid YAML: {exc}") from None
+    except _KeyError as exc:
+        raise UserError(f"{p}:{exc.line}: {exc.message}") from None
     return LocatedYaml(p, data, lines)
