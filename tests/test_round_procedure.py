@@ -226,3 +226,19 @@ def test_a_split_hand_plays_as_two_hands_of_the_seat():
     assert hands["seat 1 hand 2"] == "8d 2s"
     assert hands["seat 1 hand 3"] == "8h 4s"
     assert Target.parse("seat 1 hand 3") == Target(TargetKind.SEAT, 1, 3)
+
+
+def test_every_game_file_with_a_deal_parses_and_cites_its_rulings():
+    from terminal.games import load_games
+    from terminal.scenario import game_rules
+
+    checked = 0
+    for g in load_games().values():
+        if "deal" not in g.data:
+            continue
+        rules = game_rules(g)  # a bad deal: or irregularities: names file, line and field
+        assert rules.procedure.phases
+        for e in rules.rulings.entries:
+            assert e.cite.seed and e.remedy, (g.id, e.id)
+        checked += 1
+    assert checked >= 3
