@@ -154,6 +154,8 @@ class TableController:
         self._lock = asyncio.Lock()
         self._publish: Callable[[TableView], None] = lambda v: None
         self._last_config = config_entry(config)
+        #: Demo and training only: digit keys inject emulator faults (``demo.inject``); off on a real table.
+        self.demo_faults = False
         #: How a physical button reaches the console (set by ``run``), so that a button that clears an
         #: alert asks for the PIN exactly as the key does. Without one, buttons go straight to submit().
         self.button_handler: Callable[[str], Awaitable[None]] | None = None
@@ -245,6 +247,8 @@ class TableController:
         a = inp.action
         if a.startswith(("tech.", "maint.")):
             return await self._staff(inp)
+        if a == "demo.inject":
+            return await self.inject_fault(str(inp.data.get("device", "")), str(inp.data.get("fault", "")))
         if a == "mode.change":
             self.live = inp.data.get("to") != "maintenance"
             self._show()
@@ -372,6 +376,29 @@ class TableController:
             return f"support bundle written to {path}"
         await self.journal.append("maintenance" if a.startswith("maint.") else CONFIG_KIND, inp.to_json())
         return f"{a}: recorded"
+
+    async def inject_fault(self, device: str, fault: str) -> str:
+        """Demo and training: make an emulated device misbehave now (``Emulator.inject``)."""
+        if not self.demo_faults:
+            return "fault injection is for the demo table only"
+        drv = self.drivers.get(device)
+        if drv is None:
+            kinds = {d.kind: n for n, d in self.config.devices.items()}
+            drv = self.drivers.get(kinds.get(device, ""))
+        serial = getattr(getattr(drv, "transport", None), "serial", None)
+        runner = getattr(serial, "_emulator", None)  # protocol_emu.Serial: the PtyEmulator behind emu://
+        if runner is None:
+            return f"{device}: not an emulated device"
+        emulator = runner.emulator
+
+        def inject() -> None:
+            # An unknown fault name does nothing (the demo keys only use known ones).
+            with contextlib.suppress(ValueError):
+                emulator.inject(fault, time.monotonic())
+
+        await self.journal.append("demo", {"action": "inject", "device": device, "fault": fault})
+        runner.call(inject)
+        return f"{device}: {fault.replace('_', ' ')} injected"
 
     def _verify_copy(self) -> VerifyReport:
         with Journal(self.journal.journal.path, verify=False, create=False) as j:

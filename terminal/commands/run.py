@@ -101,7 +101,10 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
             await controller.run_devices()
             await asyncio.Event().wait()  # keep the watchdog pinging while the console runs
 
-    app = DealerConsole(controller, access, startup=startup, **common)
+    # Fault keys only when every device is an emulator (the demo table, a training table).
+    emulated = bool(cfg.devices) and all(d.url.startswith("emu://") for d in cfg.devices.values())
+    controller.demo_faults = emulated
+    app = DealerConsole(controller, access, startup=startup, demo_faults=emulated, **common)
     app.controller = controller  # type: ignore[attr-defined]
 
     async def button(action: str) -> None:

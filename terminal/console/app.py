@@ -335,6 +335,18 @@ def _frame_line(frame: DeviceFrame) -> Text:
     )
 
 
+#: Demo-table keys that make an emulated device misbehave (active only when ``demo_faults``).
+DEMO_FAULTS: tuple[tuple[str, str, str, str], ...] = (
+    ("1", "shuffler", "jam", "Jam"),
+    ("2", "shuffler", "door", "Door"),
+    ("3", "shuffler", "reboot", "Reboot"),
+    ("4", "shuffler", "disconnect", "Unplug"),
+    ("5", "shuffler", "garble_next", "Noise"),
+    ("6", "dice", "open_early_next", "Cup early"),
+    ("7", "dice", "weak_shake_next", "Weak shake"),
+)
+
+
 # -- the app ------------------------------------------------------------------------------------------
 
 
@@ -353,6 +365,10 @@ class DealerConsole(App[None]):
     # Quitting is not a dealer action: ctrl+q is replaced by a hidden, priority ctrl+backslash for
     # the technician at a keyboard (systemd restarts the service anyway).
     BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(key, f"inject('{device}', '{fault}')", label, id=f"demo.{device}.{fault}")
+            for key, device, fault, label in DEMO_FAULTS
+        ),
         Binding("ctrl+q", "noop", show=False, priority=True, system=True),
         Binding("ctrl+backslash", "quit", "Quit", show=False, priority=True, id="quit", system=True),
     ]
@@ -367,9 +383,11 @@ class DealerConsole(App[None]):
         buttons: Mapping[str, str] | None = None,
         devices: Iterable[tuple[str, str, str]] = (),
         startup: Callable[[], Awaitable[None]] | None = None,
+        demo_faults: bool = False,
     ) -> None:
         super().__init__()
         self._startup = startup
+        self.demo_faults = demo_faults
         self.backend = backend
         self.access = access
         self.view: TableView | None = None
@@ -522,6 +540,20 @@ class DealerConsole(App[None]):
         self.access.logout()
         self.switch_mode(Mode.DEALER.value)
         self.run_worker(self.backend.submit(ConsoleInput("mode.change", "dealer", "key", {"to": "dealer"})))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The demo's fault keys exist only on the demo table, and only on the dealer screen."""
+        if action == "inject":
+            return self.demo_faults and isinstance(self.screen, DealerScreen)
+        return True
+
+    async def action_inject(self, device: str, fault: str) -> None:
+        """Demo: inject an emulator fault."""
+        self._say(
+            await self.backend.submit(
+                ConsoleInput("demo.inject", "dealer", "key", {"device": device, "fault": fault})
+            )
+        )
 
     def action_noop(self) -> None:
         """Swallow a key (ctrl+q on a kiosk)."""

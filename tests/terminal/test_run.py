@@ -60,6 +60,31 @@ async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkey
         assert await until(pilot, lambda: len(c.state.placed) == 49)
         assert await until(pilot, lambda: app.view is not None and len(app.view.piles) == 7)
         assert all(len(p.hands[0].cards) == 7 for p in app.view.piles)
+        await pilot.press("3")  # demo key: the shuffler reboots
+        assert await until(pilot, lambda: any(a.code == "DEVICE_RESTARTED" for a in app.view.alerts))
+        assert "reboot injected" in app.last_result
+    assert [e.payload["fault"] for e in c.journal.journal.entries(kind="demo")] == ["reboot"]
     kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind="round")]
     assert kinds[:3] == ["deck_check", "shuffle", "round_start"] and kinds.count("card") == 49
     c.close()
+
+
+async def test_fault_keys_are_off_on_a_real_table(tmp_path):
+    from terminal.config import check_config
+
+    f = tmp_path / "c.yaml"
+    f.write_text(
+        "table: {game: paigow/capitol, seats: 7, limits: {min_cents: 500, max_cents: 100000}}\n"
+        f"devices: {{shoe: {{kind: shoe, url: /dev/null-shoe}}}}\njournal: {{path: {tmp_path / 'j.db'}}}\n"
+    )
+    cfg, problems = check_config([f], env={})
+    assert not problems
+    app = build_app(cfg)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.last_result is None or "injected" not in app.last_result
+    assert not list(app.controller.journal.journal.entries(kind="demo"))
+    assert "fault injection is for the demo table only" in await app.controller.inject_fault("shoe", "jam")
+    app.controller.close()
