@@ -18,11 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.errors import RulesError
-from rules.poker.showdown import SeatHand, award_pot
+from rules.poker.betting import BettingError, BettingRound
+from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
+from rules.poker.showdown import SeatHand, award_pot, clockwise_from
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
-from rules.round.events import Event, Target, TargetKind
+from rules.round.events import Burn, Button, ButtonPress, CardRead, Decision, Event, Target, TargetKind
 from rules.round.family import BaseFamily, register_family
+from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
+from rules.round.state import undone
 
 if TYPE_CHECKING:
     from rules.round.state import RoundState
@@ -92,6 +96,93 @@ class PokerFamily(BaseFamily):
         except RulesError as exc:
             return {"showdown": None, "why": str(exc)}
         return {"showdown": award.to_json()}
+
+
+# --- the betting round the dealer enters --------------------------------------------------------------
+
+
+def acting_order(
+    v: PokerVariant,
+    live: Sequence[int],
+    button: int | None,
+    upcards: Mapping[int, Sequence[Card]],
+    first_round: bool,
+) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The seats in acting order for the current betting round, and what is posted before it (blinds on
+    the first round, the stud bring-in).
+
+    Board and draw games: on the first round the blinds are posted by the seats left of the button and the
+    first seat after the last blind acts first (seed 004 L1187-1189, 002 §10-14); heads-up the button posts
+    the small blind and acts first. Later rounds begin with the first live seat left of the button. Stud:
+    the bring-in (:func:`~rules.poker.deal.bring_in_seat`) posts and the seat to its left acts first; later
+    rounds the best hand showing (:func:`~rules.poker.deal.first_to_act_stud`).
+    """
+    live = list(live)
+    if v.game is GameKind.STUD:
+        showing = {s: tuple(upcards.get(s, ())) for s in live}
+        if first_round and v.bring_in is not None:
+            deal_order = clockwise_from(live, button)
+            ups = {s: cards[0] for s, cards in showing.items() if cards}
+            bi = bring_in_seat(ups, v, deal_order)
+            order = clockwise_from(live, bi)
+            return tuple(order), {bi: v.bring_in.cents}
+        first = first_to_act_stud({s: c for s, c in showing.items()}, v, button)
+        i = live.index(first)
+        return tuple(live[i:] + live[:i]), {}
+    seats = clockwise_from(live, button)
+    if first_round and v.blinds:
+        if len(seats) == 2 and len(v.blinds) == 2 and button in seats:
+            other = seats[0]
+            return (button, other), {button: v.blinds[0].cents, other: v.blinds[1].cents}
+        n = min(len(v.blinds), len(seats) - 1)
+        posted = {seats[i]: v.blinds[i].cents for i in range(n)}
+        return tuple(seats[n:] + seats[:n]), posted
+    return tuple(seats), {}
+
+
+def betting_round(state: RoundState) -> BettingRound | None:
+    """The betting round in progress, from the decisions the dealer entered since it began (a
+    :class:`Decision` with ``bet``, ``raise`` — ``amount`` the seat's total on this round —, ``call``,
+    ``check`` or ``fold``): who acts next and whether it is complete. None outside a betting round.
+
+    Read from the round's events (``state.segment``, corrections applied), so call it on a state that
+    :func:`rules.round.apply` returned. Raises :class:`BettingError` naming the first action the filed
+    rules do not allow.
+    """
+    v = FAMILY.variant(state)
+    ph = state.current_phase
+    if v is None or ph is None or ph.kind is not PhaseKind.BETTING or state.start is None:
+        return None
+    off = undone(state.segment)
+    since: list[Decision] = []
+    for n, e in state.segment:
+        if n in off:
+            continue
+        if isinstance(e, CardRead | Burn) or (isinstance(e, ButtonPress) and e.button is Button.CONFIRM):
+            since = []
+        elif isinstance(e, Decision):
+            since.append(e)
+    folded_now = {d.seat for d in since if d.action.value == "fold"}
+    # seats that folded on this round are still in its acting order
+    live_before = [
+        s for s in state.start.players if s not in state.dead and (s not in state.folded or s in folded_now)
+    ]
+    upcards = {
+        s: tuple(
+            p.card
+            for p in state.placed
+            if p.target == Target(TargetKind.SEAT, s) and p.face_up and not p.void and p.card is not None
+        )
+        for s in live_before
+    }
+    try:
+        order, posted = acting_order(v, live_before, state.start.button, upcards, state.betting_round == 0)
+    except DealError as exc:
+        raise BettingError(f"cannot tell who acts first: {exc}") from None
+    r = BettingRound.start(order, v.betting, state.betting_round + 1, posted)
+    for d in since:
+        r = r.act(d.seat, d.action, d.amount)
+    return r
 
 
 FAMILY = PokerFamily()

@@ -1,0 +1,181 @@
+"""The poker families through the round engine: the dealt round, the showdown settlement, the kept cards
+of a draw, Mexican Stud's face-down joker, and the betting round the dealer enters."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.cards import parse_card, parse_cards
+from rules.poker import BettingError
+from rules.poker.round import betting_round
+from rules.round import apply, fold
+from rules.round.events import (
+    Action,
+    Burn,
+    Button,
+    ButtonPress,
+    CardRead,
+    Correction,
+    Decision,
+    HandSet,
+    RoundStart,
+    Shuffle,
+    Wager,
+)
+from tests.round_helpers import filed
+
+
+def cards(text, face_up=False):
+    return [CardRead(c, face_up) for c in parse_cards(text)]
+
+
+CONFIRM = ButtonPress(Button.CONFIRM)
+
+
+def start(seats, button, wagers):
+    return [Shuffle(), RoundStart(tuple(seats), None, button, tuple(Wager(s, c) for s, c in wagers.items()))]
+
+
+def test_holdem_round_settles_the_showdown_from_the_wagers():
+    g = filed("holdem/tres-lounge")
+    ev = [
+        *start((1, 4, 7), 7, {1: 600, 4: 600, 7: 700}),
+        *cards("Ah 9c 2d Ad 9d 3c"),  # seats 1, 4, 7, then again
+        CONFIRM,
+        Burn(parse_card("5s")),
+        *cards("As 9h Kd", True),
+        CONFIRM,
+        Burn(parse_card("6s")),
+        *cards("2s", True),
+        CONFIRM,
+        Burn(parse_card("7s")),
+        *cards("Qc", True),
+        CONFIRM,
+    ]
+    s = fold(g, ev)
+    out = s.outcome.to_json()
+    sd = out["settlement"]["showdown"]
+    assert sd["high_winners"] == [1]  # three aces beat three nines
+    assert sd["shares"] == {"1": 1900}
+    assert sd["hands"]["1"]["high"] == "Three of a Kind"
+
+
+def test_a_draw_showdown_needs_the_kept_cards_then_settles():
+    g = filed("draw/lowball-joker-oaks")
+    ev = [
+        *start((2, 5), 5, {2: 1000, 5: 1000}),
+        *cards("Jk Kc 2c 3d 4h 9s Kd 8c 6s Qh"),  # seat 2: Jk 2c 4h Kd 6s; seat 5: Kc 3d 9s 8c Qh
+        CONFIRM,
+        Decision(2, Action.DRAW, count=1),
+        *cards("7d"),
+        Decision(5, Action.DRAW, count=2),
+        *cards("5c Ah"),
+        CONFIRM,
+    ]
+    s = fold(g, ev)
+    assert s.outcome.settlement["showdown"] is None  # seat 2 holds six cards: enter what he keeps
+    s = apply(s, HandSet(2, (), parse_cards("Jk 2c 4h 6s 7d")))
+    s = apply(s, HandSet(5, (), parse_cards("3d 9s 8c 5c Ah")))
+    sd = s.outcome.settlement["showdown"]
+    assert sd["low_winners"] == [2]  # Jk-2-4-6-7 plays as 7-6-4-2-A
+    assert sd["shares"] == {"2": 2000}
+    bad = apply(s, HandSet(5, (), parse_cards("As 2d 3h 4s 5d")))
+    assert bad.outcome.settlement["showdown"] is None
+
+
+def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():
+    g = filed("stud/mexican-tres-lounge")
+    ev = [
+        *start((3, 6), 6, {3: 500, 6: 500}),
+        CardRead(parse_card("Kc"), True),  # seat 3 up
+        CardRead(parse_card("Qd"), True),  # seat 6 up
+        CardRead(parse_card("Jk"), False),  # seat 3 down: wild
+        CardRead(parse_card("Qs"), False),
+        CONFIRM,
+        Burn(parse_card("2c")),
+        *cards("Kd Ah", True),
+        CONFIRM,
+        Burn(parse_card("2d")),
+        *cards("5s 3h", True),
+        CONFIRM,
+        Burn(parse_card("2h")),
+        *cards("4c 4d", True),
+        CONFIRM,
+    ]
+    s = fold(g, ev)
+    sd = s.outcome.settlement["showdown"]
+    # seat 3: Kc Jk Kd 5s 4c, the wild joker makes three kings; seat 6 has a pair of queens
+    assert sd["hands"]["3"]["high"] == "Three of a Kind"
+    assert sd["high_winners"] == [3]
+
+
+# --- the betting round the dealer enters ------------------------------------------------------------
+
+
+def holdem_dealt():
+    g = filed("holdem/marysville")
+    return fold(g, [*start((2, 4, 6, 8), 8, {}), *cards("Ah Kh Qh Jh Ad Kd Qd Jd")])
+
+
+def test_first_round_starts_left_of_the_big_blind_and_the_blind_has_the_option():
+    s = holdem_dealt()
+    r = betting_round(s)
+    assert r is not None and r.order == (6, 8, 2, 4) and r.next_to_act == 6
+    assert dict(r.committed) == {2: 100, 4: 300}
+    for seat, a in ((6, Action.CALL), (8, Action.FOLD), (2, Action.CALL)):
+        s = apply(s, Decision(seat, a))
+    r = betting_round(s)
+    assert r.next_to_act == 4 and not r.complete
+    s = apply(s, Decision(4, Action.CHECK))
+    assert betting_round(s).complete
+    s = apply(s, CONFIRM)
+    assert betting_round(s) is None  # the burn is due
+
+
+def test_later_rounds_start_left_of_the_button_and_skip_the_folded():
+    s = holdem_dealt()
+    for seat, a in ((6, Action.CALL), (8, Action.FOLD), (2, Action.CALL), (4, Action.CHECK)):
+        s = apply(s, Decision(seat, a))
+    s = fold(s.game, [CONFIRM, Burn(parse_card("2c")), *cards("3c 4c 5c", True)], s)
+    r = betting_round(s)
+    assert r.order == (2, 4, 6) and r.next_to_act == 2 and r.unit == 300
+
+
+def test_an_action_the_rules_do_not_allow_is_named():
+    s = holdem_dealt()
+    s = apply(s, Decision(8, Action.CALL))
+    with pytest.raises(BettingError, match="out of turn"):
+        betting_round(s)
+
+
+def test_a_corrected_action_is_not_counted():
+    s = holdem_dealt()
+    s = apply(s, Decision(8, Action.CALL))  # event 11: out of turn
+    s = apply(s, Correction(11))
+    assert betting_round(s).next_to_act == 6
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first():
+    g = filed("holdem/marysville")
+    s = fold(g, [*start((3, 7), 7, {}), *cards("Ah Kh Ad Kd")])
+    r = betting_round(s)
+    assert r.order == (7, 3) and dict(r.committed) == {7: 100, 3: 300}
+
+
+def test_stud_bring_in_then_the_high_hand_showing():
+    g = filed("stud/oaks")
+    s = fold(
+        g,
+        [
+            *start((1, 3, 5), None, {}),
+            *cards("Ah Kh Qh Ad Kd Qd"),
+            *[CardRead(parse_card(c), True) for c in ("9c", "2s", "2d")],
+        ],
+    )
+    r = betting_round(s)
+    # the low card by suit: the deuce of diamonds (seat 5) brings it in; seat 1 acts first
+    assert dict(r.committed) == {5: 100} and r.order == (1, 3, 5)
+    s = fold(g, [Decision(1, Action.CALL), Decision(3, Action.CALL), CONFIRM, Burn(parse_card("3s"))], s)
+    s = fold(g, [CardRead(parse_card(c), True) for c in ("4c", "9d", "7h")], s)
+    r = betting_round(s)
+    assert r.order[0] == 1  # seat 1 shows 9-4, seat 3 9-2, seat 5 7-2
