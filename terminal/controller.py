@@ -154,6 +154,8 @@ class TableController:
         self._lock = asyncio.Lock()
         self._publish: Callable[[TableView], None] = lambda v: None
         self._last_config = config_entry(config)
+        #: How to tell the person at the table something that is not state (set by ``run``).
+        self.notice: Callable[[str], None] | None = None
         #: Demo and training only: digit keys inject emulator faults (``demo.inject``); off on a real table.
         self.demo_faults = False
         #: How a physical button reaches the console (set by ``run``), so that a button that clears an
@@ -443,7 +445,10 @@ class TableController:
         t = type(ev).__name__
         if t == "PacketDispensed":
             self._dispense_if_due()
-        elif t == "ButtonPressed" and ev.acts:
+        elif t == "ButtonPressed" and not ev.acts:
+            if self.notice is not None:
+                self.notice(f"hold {ev.button_id.replace('_', ' ')} for 2 seconds")
+        elif t == "ButtonPressed":
             action = ev.button_id.replace("_", "-")
             if self.button_handler is not None:
                 await self.button_handler(action)

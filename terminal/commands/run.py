@@ -111,4 +111,5 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
         app.post_message(PanelButton(action))
 
     controller.button_handler = button
+    controller.notice = lambda text: app.notify(text, timeout=4)
     return app

@@ -238,7 +238,7 @@ async def test_sigkill_mid_round_then_restart(tmp_path):
     assert acked > 0
 
 
-@pytest.mark.parametrize("table", ["paigow", "baccarat", "threecard"])
+@pytest.mark.parametrize("table", ["paigow", "baccarat", "threecard", "blackjack", "poker"])
 async def test_example_tables_open(table, tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     cfg, problems = check_config([REPO / "config" / "tables" / f"{table}.yaml"], env={})
@@ -290,3 +290,16 @@ def _shuffler_cfg():
     from terminal.config import DeviceConfig
 
     return DeviceConfig(kind="shuffler", url="emu://shuffler-basic")
+
+
+async def test_buttons_act_and_destructive_ones_need_a_long_press(tmp_path):
+    from devices.events import ButtonPressed
+
+    c = await controller(tmp_path)
+    said: list[str] = []
+    c.notice = said.append
+    await c.on_device_event(ButtonPressed("misdeal", False, 300, destructive=True, device="buttons"))
+    assert said == ["hold misdeal for 2 seconds"] and c.state.seq == 0
+    await c.on_device_event(ButtonPressed("new_round", False, 120, device="buttons"))
+    assert isinstance(c.state.start, RoundStart)  # the panel's new_round is the console's new-round
+    c.close()

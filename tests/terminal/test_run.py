@@ -88,3 +88,15 @@ async def test_fault_keys_are_off_on_a_real_table(tmp_path):
     assert not list(app.controller.journal.journal.entries(kind="demo"))
     assert "fault injection is for the demo table only" in await app.controller.inject_fault("shoe", "jam")
     app.controller.close()
+
+
+async def test_run_demo_is_the_scripted_tour(tmp_path):
+    from terminal.console.demo import DemoBackend
+
+    app = build_app(load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True), demo=True)
+    assert isinstance(app.backend, DemoBackend)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause(0.2)
+        assert app.view.phase == "dealing"
