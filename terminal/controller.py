@@ -385,7 +385,7 @@ class TableController:
             return "fault injection is for the demo table only"
         drv = self.drivers.get(device)
         if drv is None:
-            kinds = {d.kind: n for n, d in self.config.devices.items()}
+            kinds: dict[str, str] = {d.kind: n for n, d in self.config.devices.items()}
             drv = self.drivers.get(kinds.get(device, ""))
         serial = getattr(getattr(drv, "transport", None), "serial", None)
         runner = getattr(serial, "_emulator", None)  # protocol_emu.Serial: the PtyEmulator behind emu://
