@@ -484,7 +484,37 @@ class TableController:
             with contextlib.suppress(Exception):
                 drv.dispense()
 
+    COUNTED = {
+        "CardRead": "reads",
+        "CardDispensed": "reads",
+        "UnreadableCard": "misreads",
+        "ShufflerJam": "jams",
+        "ShortDispense": "short_dispenses",
+        "CommsLost": "comms_lost",
+        "CommsRestored": "reconnects",
+        "DeviceRestarted": "restarts",
+    }
+
+    def counter_snapshot(self) -> dict[str, dict[str, int]]:
+        """Per device: the table's counts (reads, misreads, jams …) and the link's (CRC errors …)."""
+        out = {n: dict(c) for n, c in self.counters.items()}
+        for name, drv in self.drivers.items():
+            link = getattr(drv, "counters", None)
+            if link is not None:
+                c = out.setdefault(name, {})
+                c["crc_errors"] = int(getattr(link, "bad_frames", 0))
+                c["retransmits"] = int(getattr(link, "retransmits", 0))
+                c["frames_in"] = int(getattr(link, "frames_in", 0))
+        return out
+
     def _health(self, name: str, ev: Any) -> None:
+        t0 = type(ev).__name__
+        key = self.COUNTED.get(t0)
+        if t0 == "CardDispensed" and getattr(ev, "card", 0) is None:
+            key = "misreads"
+        if key is not None:
+            c = self.counters.setdefault(name, {})
+            c[key] = c.get(key, 0) + 1
         kind = self.devices[name].kind if name in self.devices else getattr(ev, "kind", "?")
         cur = self.devices.get(name, DeviceView(name, kind))
         t = type(ev).__name__

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
     """The console for ``cfg``: the real controller (journal, devices), or the scripted demo."""
-    from terminal.console.app import DealerConsole, PanelButton
+    from terminal.console.app import CountersPosted, DealerConsole, PanelButton
     from terminal.roles import Access
 
     devices = [(n, d.kind, d.url) for n, d in sorted(cfg.devices.items())]
@@ -94,12 +94,16 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
         lockout_seconds=cfg.security.lockout_seconds,
     )
 
+    async def counters() -> None:
+        while True:  # the maintenance screen's counters, once a second (coalesced by the app)
+            await asyncio.sleep(1.0)
+            app.post_message(CountersPosted(controller.counter_snapshot()))
+
     async def startup() -> None:
         await controller.start()
         async with supervised(SdNotifier()) as notifier:
             notifier.ready(f"table {cfg.table.id}: {cfg.table.game}")
-            await controller.run_devices()
-            await asyncio.Event().wait()  # keep the watchdog pinging while the console runs
+            await asyncio.gather(controller.run_devices(), counters())
 
     # Fault keys only when every device is an emulator (the demo table, a training table).
     emulated = bool(cfg.devices) and all(d.url.startswith("emu://") for d in cfg.devices.values())

@@ -123,6 +123,7 @@ async def test_device_events_reach_the_round(tmp_path):
     assert last["card"] == "7d" and last["packet"] == 2  # the wire's pile 1 is the second packet
     await c.on_device_event(ShufflerJam(3, device="shuffler"))
     assert c.devices["shuffler"].state == "fault"
+    assert c.counter_snapshot()["shuffler"] == {"reads": 1, "jams": 1}
     assert any(a.code == "SHUFFLER_JAM" for a in c.view().alerts)
     c.close()
 

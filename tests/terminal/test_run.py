@@ -63,6 +63,13 @@ async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkey
         await pilot.press("3")  # demo key: the shuffler reboots
         assert await until(pilot, lambda: any(a.code == "DEVICE_RESTARTED" for a in app.view.alerts))
         assert "reboot injected" in app.last_result
+        # Maintenance (demo PIN 4444): the table is not live; devices and counters are shown.
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press(*"4444", "enter")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "MaintenanceScreen")
+        assert await until(pilot, lambda: "reads 49" in str(app.screen.query_one("#maint-counters").content))
+        assert c.view().live is False
     assert [e.payload["fault"] for e in c.journal.journal.entries(kind="demo")] == ["reboot"]
     kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind="round")]
     assert kinds[:3] == ["deck_check", "shuffle", "round_start"] and kinds.count("card") == 49
