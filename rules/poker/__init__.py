@@ -6,7 +6,8 @@ Public API (see ``docs/poker.md``):
 - the showdown: :func:`award_pot`, :class:`SeatHand`, :class:`PotAward`, :func:`high_hand`, :func:`low_hand`
 - the deal: :func:`button_by_high_card`, :func:`bring_in_seat`, :func:`first_to_act_stud`,
   :func:`stud_short_deck`, :func:`lowball_joker`
-- betting: :class:`BettingRound` (who acts next, when the round is complete)
+- betting: :class:`BettingRound` (who acts next, when the round is complete); :func:`betting_round` reads
+  the one in progress from a round's events, :func:`acting_order` says who acts first
 - kill pots: :func:`next_kill`
 - misdeal windows: :func:`substantial_action`, :func:`wrong_hole_cards`, :func:`premature_board`
 - the round engine's hook: registered for the families ``holdem``, ``omaha``, ``stud`` and ``draw``
@@ -23,7 +24,7 @@ from rules.poker.deal import (
 )
 from rules.poker.irregular import premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import KillButton, next_kill
-from rules.poker.round import FAMILIES, PokerFamily
+from rules.poker.round import FAMILIES, PokerFamily, acting_order, betting_round
 from rules.poker.showdown import PotAward, SeatHand, award_pot, high_hand, low_hand
 from rules.poker.variant import PokerDataError, PokerVariant, parse_poker
 
@@ -37,7 +38,9 @@ __all__ = [
     "PokerVariant",
     "PotAward",
     "SeatHand",
+    "acting_order",
     "award_pot",
+    "betting_round",
     "bring_in_seat",
     "button_by_high_card",
     "first_to_act_stud",
