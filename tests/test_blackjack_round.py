@@ -216,3 +216,62 @@ def test_every_filed_player_dealer_hits_soft_17_and_stands_on_hard_17(gid):
     assert v.pd_chart_action(soft17) == "hit"
     assert v.pd_chart_action(hard16) == "hit"
     assert v.pd_chart_action(hard17) == "stand"
+
+
+def _play(gid, events, seats=(1, 2, 3)):
+    g = GAMES[gid]
+    s = fold(game_rules(g), [Shuffle(), RoundStart(seats, PD_SEAT, None, events[0])])
+    for e in events[1:]:
+        s = apply(s, e)
+    return s
+
+
+def _read(text, up=True):
+    from rules.cards import parse_card
+
+    return [CardRead(parse_card(t), up) for t in text.split()]
+
+
+def test_split_hands_are_played_and_settled_one_by_one():
+    from rules.round.events import Wager
+
+    wagers = (Wager(2, 1000, "main"), Wager(3, 1000, "main"))
+    # Pure 21.5 Capitol: seat 2 8-8, seat 3 T-9; player-dealer 7 up, T down (17, stands)
+    ev = [wagers, *_read("8c Th 7h 8d 9s"), CardRead(parse("Td"), False)]
+    ev += [Decision(2, Action.SPLIT)]
+    ev += _read("3c")  # hand 1: 8-3
+    ev += [Decision(2, Action.DOUBLE), *_read("Tc")]  # 21 on a double: the next hand plays
+    ev += _read("9h")  # hand 2: 8-9 = 17
+    ev += [Decision(2, Action.STAND), Decision(3, Action.STAND)]
+    s = _play("blackjack/pure-21-5-capitol", ev)
+    assert s.status is Status.DEALT, s.prompt
+    rows = [r for r in s.outcome.settlement["wagers"] if r["seat"] == 2]
+    assert [(r.get("hand"), r["result"], r["net_cents"]) for r in rows] == [(1, "win", 2000), (2, "push", 0)]
+    assert not [a for a in s.alerts if a.code.value == "DRAW_AGAINST_RULE"]
+
+
+def test_split_aces_take_one_card_and_a_ten_is_21_not_a_natural():
+    from rules.round.events import Wager
+
+    ev = [(Wager(2, 1000, "main"),), *_read("Ac 7h Ad"), CardRead(parse("Td"), False)]
+    ev += [Decision(2, Action.SPLIT), *_read("Kc 5s")]
+    s = _play("blackjack/pure-21-5-capitol", ev, seats=(1, 2))
+    assert s.hand(Target(TargetKind.SEAT, 2, 1)) == (parse("Ac"), parse("Kc"))
+    assert s.status is Status.DEALT  # each ace took one card; the player-dealer stands on 17
+    rows = s.outcome.settlement["wagers"]
+    assert [(r["hand"], r["result"], r["pays"]) for r in rows] == [(1, "win", "1"), (2, "lose", "-1")]
+
+
+def test_resplitting_aces_is_refused_at_blackjack_x():
+    from rules.round.events import Wager
+
+    ev = [(Wager(2, 1000, "main"),), *_read("2c"), *_read("Ac 7h Ad"), CardRead(parse("9d"), False)]
+    ev += [Decision(2, Action.SPLIT), *_read("As"), Decision(2, Action.SPLIT)]
+    s = _play("blackjack/blackjack-x-the101", ev, seats=(1, 2))
+    assert any("no re-splitting aces" in a.message for a in s.alerts)
+
+
+def parse(text):
+    from rules.cards import parse_card
+
+    return parse_card(text)

@@ -192,6 +192,8 @@ class DecisionRule:
     max_fraction: Fraction = Fraction(1)  # insurance: at most this share of the game wager
     forfeit: Fraction = Fraction(1, 2)  # surrender
     no_action_on_natural: bool = False  # double: "If the PD's hand is a Natural, DD ... receive no action"
+    max_splits: int = 0  # split: at most this many splits per seat (0: no limit filed)
+    no_resplit_aces: bool = False
 
 
 _DECISION_KEYS: Final = {
@@ -211,6 +213,7 @@ _DECISION_KEYS: Final = {
     "note",
     "choice",
     "max_splits",
+    "no_resplit_aces",
     "for_less",
 }
 
@@ -236,6 +239,8 @@ def _decision(action: str, data: object, path: str) -> DecisionRule:
         ratio(m.get("max_fraction", 1), f"{path}.max_fraction"),
         ratio(m.get("forfeit", "1/2"), f"{path}.forfeit"),
         bool(m.get("no_action_on_natural", False)),
+        _int(m.get("max_splits", 0), f"{path}.max_splits"),
+        bool(m.get("no_resplit_aces", False)),
     )
 
 

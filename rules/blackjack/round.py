@@ -50,11 +50,28 @@ def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
     return None if None in cards else tuple(c for c in cards if c is not None)
 
 
-def _total(v: Variant, cards: Sequence[Card]) -> Total | None:
+def _total(v: Variant, cards: Sequence[Card], split: bool = False) -> Total | None:
     try:
-        return blackjack_total(cards, v.totals)
+        return blackjack_total(cards, v.totals, split=split)
     except HandError:
         return None
+
+
+def seat_hands(state: RoundState, seat: int) -> list[Target]:
+    """A seat's hands: the seat itself, or ``seat N hand 1``, ``hand 2`` … once it has split."""
+    base = Target(TargetKind.SEAT, seat)
+    hands = sorted(
+        {p.target for p in state.placed if p.target.seat_target == base and p.target.hand and not p.void},
+        key=lambda t: t.hand,
+    )
+    return hands or [base]
+
+
+def first_two(state: RoundState, seat: int) -> tuple[Card, ...] | None:
+    """The seat's first two cards as dealt (before any split), for the side bets that name them."""
+    base = Target(TargetKind.SEAT, seat)
+    cards = [p.card for p in state.placed if p.target.seat_target == base and not p.void][:2]
+    return _known(cards) if len(cards) == 2 else None
 
 
 class BlackjackFamily(BaseFamily):
@@ -146,7 +163,9 @@ class BlackjackFamily(BaseFamily):
             return True
         if self._play_stopped(state):
             return False
-        t = _total(v, cards)
+        if target.hand and cards[0].rank is Rank.ACE:
+            return False  # every filing: split aces receive one card each
+        t = _total(v, cards, split=bool(target.hand))
         if t is None or t.special is not None or t.frozen or t.busted_or_over:
             return False
         return not (v.player_chart is not None and v.player_chart.action(t) == STAND)
@@ -168,6 +187,40 @@ class BlackjackFamily(BaseFamily):
                 return self._missing_pd_hit(state, "the player-dealer stood")
             return ()
         return self._check_decision(state, event)
+
+    @staticmethod
+    def _doubled_hands(state: RoundState) -> set[Target]:
+        """The hands that doubled: the hand that took the first card after each double (not undone)."""
+        from rules.round.state import undone
+
+        off = undone(state.segment)
+        out: set[Target] = set()
+        for n, e in state.segment:
+            if n in off or not isinstance(e, Decision) or e.action not in (Action.DOUBLE, Action.DOUBLE_DOWN):
+                continue
+            base = Target(TargetKind.SEAT, e.seat)
+            nxt = next(
+                (p for p in state.placed if p.seq > n and p.target.seat_target == base and not p.void), None
+            )
+            if nxt is not None:
+                out.add(nxt.target)
+        return out
+
+    @staticmethod
+    def _acting_hand(state: RoundState, e: Decision) -> Target:
+        """The hand a decision was made on: the actor's hand, or (after a stand) the seat's last hand passed."""
+        seat_t = Target(TargetKind.SEAT, e.seat)
+        ph = state.current_phase
+        if ph is None or ph.kind is not PhaseKind.HITS:
+            hands = seat_hands(state, e.seat)
+            return hands[-1]
+        order = state._order(ph)
+        mine = [i for i, t in enumerate(order) if t.seat_target == seat_t]
+        if not mine:
+            return seat_t
+        moved = e.action in (Action.STAND, Action.SURRENDER)
+        before = [i for i in mine if (i < state.actor if moved else i <= state.actor)]
+        return order[before[-1] if before else mine[0]]
 
     def _missing_pd_hit(self, state: RoundState, how: str) -> Sequence[Finding]:
         start = state.start
@@ -193,8 +246,14 @@ class BlackjackFamily(BaseFamily):
 
     def _check_decision(self, state: RoundState, e: Decision) -> Sequence[Finding]:
         v = self.variant(state)
-        seat_t = Target(TargetKind.SEAT, e.seat)
+        seat_t = self._acting_hand(state, e)
         cards = _known(state.hand(seat_t)) or ()
+        if e.action is Action.SPLIT:
+            # the engine has split the pair already: the two cards are the first of the seat's newest hands
+            hands = seat_hands(state, e.seat)
+            if len(hands) >= 2:
+                pair = [state.hand(seat_t)[:1], state.hand(hands[-1])[:1]]
+                cards = _known([c for h in pair for c in h]) or ()
         pd = _known(state.hand(PD)) or ()
         act = e.action.value
         problems: list[str] = []
@@ -202,7 +261,7 @@ class BlackjackFamily(BaseFamily):
             rule = v.decisions.get(act)
             if rule is None and act not in ("hit", "stand"):
                 problems.append(f"{act} is not allowed in this game")
-            t = _total(v, cards) if len(cards) >= 2 else None
+            t = _total(v, cards, split=bool(seat_t.hand)) if len(cards) >= 2 else None
             if act == "stand" and t is not None and v.player_chart is not None:
                 row = v.player_chart.row(t)
                 if row is not None and row.action == HIT:
@@ -236,6 +295,17 @@ class BlackjackFamily(BaseFamily):
                     problems.append(f"no {act} after a split")
                 if act == "split" and len(cards) == 2 and not _pair(cards):
                     problems.append("split only two cards of equal value")
+                splits = sum(1 for d in state.decisions if d.seat == e.seat and d.action is Action.SPLIT)
+                if act == "split" and rule.max_splits and splits > rule.max_splits:
+                    problems.append(f"at most {rule.max_splits} split{'s' if rule.max_splits > 1 else ''}")
+                if (
+                    act == "split"
+                    and rule.no_resplit_aces
+                    and splits > 1
+                    and cards
+                    and cards[0].rank is Rank.ACE
+                ):
+                    problems.append("no re-splitting aces")
                 if act == "insurance" and e.amount is not None:
                     main = _stake(state, e.seat, v.game_wager)
                     if main and e.amount > rule.max_fraction * main:
@@ -273,55 +343,63 @@ class BlackjackFamily(BaseFamily):
         }
         rows: list[dict[str, Any]] = []
         results: list[tuple[dict[str, Any], Result, int]] = []
+        doubled = self._doubled_hands(state)
         for w in sorted(start.wagers, key=lambda w: (w.seat, w.spot != v.game_wager, w.spot)):
             if w.seat in state.dead:
                 continue
-            cards = _known(state.hand(Target(TargetKind.SEAT, w.seat)))
-            row: dict[str, Any] = {"seat": w.seat, "spot": w.spot, "cents": w.cents}
-            if cards is None or len(cards) < 2:
-                row.update(result="problem", rule="the seat's hand is not complete")
-                rows.append(row)
+            two = first_two(state, w.seat)
+            base: dict[str, Any] = {"seat": w.seat, "spot": w.spot, "cents": w.cents}
+            if two is None:
+                rows.append({**base, "result": "problem", "rule": "the seat's hand is not complete"})
                 continue
             decided = [d.action for d in state.decisions if d.seat == w.seat]
             r: Result
-            if w.spot == v.game_wager:
-                if Action.SPLIT in decided:
-                    row.update(
-                        result="unsettled",
-                        rule="split hands: settle by hand (the terminal does not track split hands)",
+            if w.spot != v.game_wager:
+                bet = v.side_bet(w.spot)
+                if bet is None:
+                    rows.append(
+                        {**base, "result": "unknown wager", "rule": f"no wager {w.spot!r} in this game"}
                     )
-                    rows.append(row)
                     continue
-                if any(a.ruling is Ruling.FOUL and a.seat == w.seat for a in state.alerts):
-                    r = Result(LOSE, Fraction(-1), "the hand was misplayed: it loses (the room's ruling)", "")
-                    row.update(result=r.result, pays=str(r.pays), net_cents=r.net_cents(w.cents), rule=r.rule)
-                    rows.append(row)
-                    results.append((row, r, w.cents))
+                hand = _known(state.hand(seat_hands(state, w.seat)[0])) or two
+                r = settle_side_bet(bet, v, two, pd, pd_total, _total(v, hand))
+                row = {**base, "result": r.result, "pays": str(r.pays), "net_cents": r.net_cents(w.cents)}
+                row.update(rule=r.rule, cite=r.cite)
+                rows.append(row)
+                results.append((row, r, w.cents))
+                continue
+            if any(a.ruling is Ruling.FOUL and a.seat == w.seat for a in state.alerts):
+                r = Result(LOSE, Fraction(-1), "the hand was misplayed: it loses (the room's ruling)", "")
+                row = {**base, "result": r.result, "pays": str(r.pays), "net_cents": r.net_cents(w.cents)}
+                row["rule"] = r.rule
+                rows.append(row)
+                results.append((row, r, w.cents))
+                continue
+            hands = seat_hands(state, w.seat)
+            for h in hands:
+                cards = _known(state.hand(h))
+                row = dict(base)
+                if h.hand:
+                    row["hand"] = h.hand
+                if cards is None or len(cards) < 2:
+                    rows.append({**row, "result": "problem", "rule": f"{h} is not complete"})
                     continue
                 try:
                     r = settle_game_wager(
                         v,
                         cards,
                         pd,
-                        doubled=Action.DOUBLE in decided or Action.DOUBLE_DOWN in decided,
-                        surrendered=Action.SURRENDER in decided,
+                        doubled=h in doubled,
+                        surrendered=Action.SURRENDER in decided and not h.hand,
+                        split=bool(h.hand),
                     )
                 except HandError as exc:
-                    row.update(result="problem", rule=str(exc))
-                    rows.append(row)
+                    rows.append({**row, "result": "problem", "rule": str(exc)})
                     continue
-            else:
-                bet = v.side_bet(w.spot)
-                if bet is None:
-                    row.update(result="unknown wager", rule=f"no wager {w.spot!r} in this game")
-                    rows.append(row)
-                    continue
-                r = settle_side_bet(bet, v, cards, pd, pd_total, _total(v, cards))
-            row.update(
-                result=r.result, pays=str(r.pays), net_cents=r.net_cents(w.cents), rule=r.rule, cite=r.cite
-            )
-            rows.append(row)
-            results.append((row, r, w.cents))
+                row.update(result=r.result, pays=str(r.pays), net_cents=r.net_cents(w.cents), rule=r.rule)
+                row["cite"] = r.cite
+                rows.append(row)
+                results.append((row, r, w.cents))
         for d in state.decisions:
             if d.action is Action.INSURANCE:
                 main = _stake(state, d.seat, v.game_wager)

@@ -229,13 +229,15 @@ def settle_game_wager(
     *,
     doubled: bool = False,
     surrendered: bool = False,
+    split: bool = False,
 ) -> Result:
-    """The game wager's result per unit of the original wager (a double counts two units)."""
+    """The game wager's result per unit of the original wager (a double counts two units); ``split``: a
+    hand from a split (no natural: a split ace with a ten is 21)."""
     if surrendered:
         sur = v.decisions.get("surrender")
         forfeit = sur.forfeit if sur is not None else Fraction(1, 2)
         return Result(LOSE, -forfeit, "surrendered: half the wager is forfeited", sur.cite if sur else "")
-    p = blackjack_total(player_cards, v.totals)
+    p = blackjack_total(player_cards, v.totals, split=split)
     d = blackjack_total(pd_cards, v.totals)
     result, rule = compare(v, p, d, player_cards, pd_cards)
     units = Fraction(1)
