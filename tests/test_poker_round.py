@@ -179,3 +179,27 @@ def test_stud_bring_in_then_the_high_hand_showing():
     s = fold(g, [CardRead(parse_card(c), True) for c in ("4c", "9d", "7h")], s)
     r = betting_round(s)
     assert r.order[0] == 1  # seat 1 shows 9-4, seat 3 9-2, seat 5 7-2
+
+
+def test_pineapple_plays_the_two_kept_cards():
+    g = filed("holdem/pineapple-hilo-tres-lounge")
+    ev = [
+        *start((1, 2), 2, {1: 500, 2: 500}),
+        *cards("Ah Ks 2h Kd 3c 9c"),  # seat 1: Ah 2h 3c; seat 2: Ks Kd 9c
+        CONFIRM,
+        Burn(parse_card("5s")),
+        *cards("Kh 4d 5d", True),
+        CONFIRM,
+        Burn(parse_card("6s")),
+        *cards("8s", True),
+        CONFIRM,
+        Burn(parse_card("7s")),
+        *cards("Qc", True),
+        CONFIRM,
+    ]
+    s = fold(g, ev)
+    assert s.outcome.settlement["showdown"] is None  # three hole cards: the discard is not entered yet
+    s = fold(g, [HandSet(1, (), parse_cards("Ah 2h")), HandSet(2, (), parse_cards("Ks Kd"))], s)
+    sd = s.outcome.settlement["showdown"]
+    assert sd["high_winners"] == [2] and sd["low_winners"] == [1]  # three kings; A-2 with 4-5-8
+    assert sd["shares"] == {"1": 500, "2": 500}

@@ -77,7 +77,7 @@ class PokerFamily(BaseFamily):
                 if not set(kept) <= {c for c in cards if c is not None}:
                     return {"showdown": None, "why": f"seat {s} shows cards he was not dealt"}
                 cards = kept
-            elif len(cards) > v.hole_cards or (v.game is GameKind.DRAW and len(cards) != 5):
+            elif len(cards) > (v.keeps or v.hole_cards) or (v.game is GameKind.DRAW and len(cards) != 5):
                 return {"showdown": None, "why": f"seat {s}: enter the cards he keeps (hand_set)"}
             if any(c is None for c in cards) or any(c is None for c in board_cards):
                 return {"showdown": None, "why": "a card was not read: enter it before the showdown"}

@@ -23,6 +23,7 @@ not by code. The keys (every one optional but ``game``; see ``docs/poker.md``)::
                 unlimited_heads_up: true}
       kill: {kind: full, legs: 2, min_pot_cents: 2000}
       stud_short_deck: {burns: 4, community_over: 5}
+      keeps: 2               # Pineapple: each player discards down to two before the flop
 
 Errors are :class:`PokerDataError` naming the field (``poker.betting.max_raises``).
 """
@@ -173,6 +174,7 @@ class PokerVariant:
     kill: Kill = field(default_factory=Kill)
     short_deck_burns: int = 4
     community_over: int | None = None
+    keeps: int | None = None
 
     @property
     def split(self) -> bool:
@@ -228,7 +230,7 @@ def _cents(d: Mapping[str, Any], key: str, path: str) -> int:
 _TOP = {
     "game", "hole_cards", "board_cards", "use_hole", "high", "high_hand", "low", "low_joker",
     "wild_face_down_joker", "suit_order", "odd_chip", "chip_cents", "button", "blinds", "ante_cents",
-    "bring_in", "betting", "kill", "stud_short_deck", "note", "choice",
+    "bring_in", "betting", "kill", "stud_short_deck", "keeps", "note", "choice",
 }  # fmt: skip
 
 
@@ -244,6 +246,12 @@ def parse_poker(data: Any, path: str = "poker") -> PokerVariant:
     if not 1 <= kw["hole_cards"] <= 7:
         raise PokerDataError(f"{path}.hole_cards", "1 to 7")
     kw["board_cards"] = _get(d, "board_cards", path, (int,), 5 if game is GameKind.BOARD else 0)
+    keeps = d.get("keeps")
+    if keeps is not None and (
+        not isinstance(keeps, int) or isinstance(keeps, bool) or not 1 <= keeps <= kw["hole_cards"]
+    ):
+        raise PokerDataError(f"{path}.keeps", "the number of his own cards a player keeps, 1 to hole_cards")
+    kw["keeps"] = keeps
     use = _get(d, "use_hole", path, (str,), "any")
     if use not in ("any", "exactly_two"):
         raise PokerDataError(f"{path}.use_hole", "any or exactly_two")
