@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import json
 import tarfile
@@ -154,6 +155,8 @@ class TableController:
         self._lock = asyncio.Lock()
         self._publish: Callable[[TableView], None] = lambda v: None
         self._last_config = config_entry(config)
+        #: Where the frame monitor's lines go: ``frame_tap(device, "in"|"out", hex, decoded)`` (set by ``run``).
+        self.frame_tap: Callable[[str, str, str, str], None] | None = None
         #: How to tell the person at the table something that is not state (set by ``run``).
         self.notice: Callable[[str], None] | None = None
         #: Demo and training only: digit keys inject emulator faults (``demo.inject``); off on a real table.
@@ -539,7 +542,7 @@ class TableController:
 
     async def run_devices(self) -> None:
         """Open every configured device (emulators included) and pump their events; never raises."""
-        from devices.api import open_device
+        from devices.api import open_device, transport_for
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
@@ -547,7 +550,11 @@ class TableController:
             d = self.config.devices[name]
             spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
             try:
-                async with open_device(spec, emulator_dir=config_dir() / "emulators") as dev:
+                transport = None
+                if spec.scheme != "gpio":
+                    transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                    self._tap(name, transport)
+                async with open_device(spec, transport, emulator_dir=config_dir() / "emulators") as dev:
                     self.drivers[name] = dev
                     if d.kind == "shuffler" and d.options:
                         from devices.shuffler import shuffler_config_from_options
@@ -567,15 +574,65 @@ class TableController:
 
         await asyncio.gather(*(one(n) for n in self.config.devices), return_exceptions=True)
 
+    def _tap(self, name: str, transport: Any) -> None:
+        # The maintenance frame monitor: every frame each way, hex and decoded, to ``frame_tap``.
+        from firmware_bridge.framer import FrameDecoder
+
+        decoders = {"in": FrameDecoder(), "out": FrameDecoder()}
+        read, write = transport.read, transport.write
+
+        def show(direction: str, data: bytes) -> None:
+            if self.frame_tap is None or not data:
+                return
+            for item in decoders[direction].feed(data):
+                self.frame_tap(name, direction, *describe_frame(item))
+
+        async def tapped_read() -> bytes:
+            data: bytes = await read()
+            show("in", data)
+            return data
+
+        def tapped_write(data: bytes) -> None:
+            write(data)
+            show("out", data)
+
+        transport.read, transport.write = tapped_read, tapped_write
+
     def close(self) -> None:
         """Finish journal writes and close it."""
         with contextlib.suppress(Exception):
             self.journal.close()
 
 
+def describe_frame(item: Any) -> tuple[str, str]:
+    """A decoded frame (or a framing error) as ``(hex, words)`` for the frame monitor."""
+    from firmware_bridge.framer import Frame, encode_frame
+    from firmware_bridge.messages import MESSAGE_TYPES, decode_payload
+
+    if not isinstance(item, Frame):
+        raw = getattr(item, "raw", b"") or b""
+        return raw.hex(" "), f"bad frame: {getattr(item, 'reason', item)}"
+    cls = MESSAGE_TYPES.get(item.type)
+    words = f"seq {item.seq} ack {item.ack} "
+    if cls is None:
+        words += f"type 0x{item.type:02x}"
+    else:
+        try:
+            msg = decode_payload(item.type, item.payload)
+            fields = ", ".join(f"{k}={v}" for k, v in _plain(msg).items())
+            words += f"{cls.__name__}({fields})"
+        except Exception:  # noqa: BLE001 - the monitor shows what it cannot decode
+            words += f"{cls.__name__} (undecodable payload)"
+    return encode_frame(item).hex(" "), words
+
+
 def _plain(ev: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for k, v in vars(ev).items() if hasattr(ev, "__dict__") else ():
+    if dataclasses.is_dataclass(ev):
+        items = [(f.name, getattr(ev, f.name)) for f in dataclasses.fields(ev)]
+    else:
+        items = list(vars(ev).items()) if hasattr(ev, "__dict__") else []
+    for k, v in items:
         if k == "device":
             continue
         if isinstance(v, str | int | float | bool) or v is None:

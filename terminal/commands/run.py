@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
     """The console for ``cfg``: the real controller (journal, devices), or the scripted demo."""
-    from terminal.console.app import CountersPosted, DealerConsole, PanelButton
+    from terminal.console.app import CountersPosted, DealerConsole, DeviceFrame, PanelButton
     from terminal.roles import Access
 
     devices = [(n, d.kind, d.url) for n, d in sorted(cfg.devices.items())]
@@ -114,6 +114,10 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
     async def button(action: str) -> None:
         app.post_message(PanelButton(action))
 
+    def frame(device: str, direction: str, hex_text: str, words: str) -> None:
+        app.post_message(DeviceFrame(device, direction, hex_text, words))
+
     controller.button_handler = button
+    controller.frame_tap = frame
     controller.notice = lambda text: app.notify(text, timeout=4)
     return app

@@ -69,6 +69,8 @@ async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkey
         await pilot.press(*"4444", "enter")
         assert await until(pilot, lambda: type(app.screen).__name__ == "MaintenanceScreen")
         assert await until(pilot, lambda: "reads 49" in str(app.screen.query_one("#maint-counters").content))
+        monitor = "\n".join(str(line.text) for line in app.screen.query_one("#maint-frames").lines)
+        assert "CardOut(card=" in monitor and "shuffler" in monitor  # frames, hex and decoded
         assert c.view().live is False
     assert [e.payload["fault"] for e in c.journal.journal.entries(kind="demo")] == ["reboot"]
     kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind="round")]
