@@ -437,6 +437,8 @@ def check_config(
             message = err["msg"].removeprefix("Value error, ")
             if err["type"] == "extra_forbidden":
                 message = "unknown key"
+            elif err["type"] == "missing":
+                message = "required, missing"
             problems.append(Problem(where, ".".join(str(p) for p in path) or "(top level)", message))
     problems.sort(key=_problem_order)
     return None, problems

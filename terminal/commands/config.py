@@ -56,6 +56,8 @@ def run_check(args: argparse.Namespace) -> int:
         if args.files:
             raise UserError("config check: give files, or --effective, not both")
         files = config_files(None, demo=False)
+        if not files:
+            raise UserError("config check: give a file (there is no /etc/dealer-terminal/config.yaml)")
         _, problems = check_config(files, sets=args.set)
         results.append(("effective: " + (", ".join(map(str, files)) or "defaults only"), problems))
     else:
