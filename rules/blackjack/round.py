@@ -114,16 +114,25 @@ class BlackjackFamily(BaseFamily):
         return STAND, f"player-dealer stands: {total.category}{label}"
 
     def _pd_stood(self, state: RoundState) -> bool:
-        """Whether the player-dealer has declared stand since its last card."""
+        """Whether the player-dealer has declared stand since its last card (an option total)."""
+        from rules.round.state import undone
+
         start = state.start
         if start is None or start.player_dealer is None:
             return False
+        pd_seat = start.player_dealer
+        off = undone(state.segment)
+        journaled = [e for n, e in state.segment if isinstance(e, Decision) and n not in off]
+        # The decision being applied is in ``state.decisions`` before it reaches the journal segment.
+        if any(d.seat == pd_seat and d.action is Action.STAND for d in state.decisions[len(journaled) :]):
+            return True
         last = max((p.seq for p in state.placed if p.target == PD and not p.void), default=0)
         return any(
             isinstance(e, Decision)
-            and e.seat == start.player_dealer
+            and e.seat == pd_seat
             and e.action is Action.STAND
             and n > last
+            and n not in off
             for n, e in state.segment
         )
 
