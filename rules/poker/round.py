@@ -22,6 +22,7 @@ from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.showdown import SeatHand, award_pot, clockwise_from
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
+from rules.round.alerts import AlertCode
 from rules.round.events import Burn, Button, ButtonPress, CardRead, Decision, Event, Target, TargetKind
 from rules.round.family import BaseFamily, register_family
 from rules.round.procedure import PhaseKind
@@ -54,9 +55,30 @@ class PokerFamily(BaseFamily):
         return v
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
-        """No findings beyond the generic engine's (its table rules on exposed, boxed, premature cards)."""
-        del state, event
-        return ()
+        """A flop with too many cards: a card read face up right after the third flop card, where the burn
+        before the turn is due (seed 004 S13 dealing rule 4, S8). The generic engine rules on the rest
+        (exposed, boxed, premature cards, missed seats)."""
+        v = self.variant(state)
+        if v is None or v.game is not GameKind.BOARD or not isinstance(event, CardRead) or not event.face_up:
+            return ()
+        if len(state.placed) < 2:
+            return ()
+        last, before = state.placed[-1], state.placed[-2]
+        if last.target.kind is not TargetKind.BURN or last.card is not event.card:
+            return ()
+        board = [p for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
+        if before.target.kind is not TargetKind.BOARD or len(board) != 3:
+            return ()
+        name = "??" if event.card is None else str(event.card)
+        return (
+            Finding(
+                AlertCode.EXTRA_CARD,
+                f"{name} turned up with the flop: the flop has too many cards",
+                card=event.card,
+                target=Target(TargetKind.BOARD, 4),
+                phase="the flop",
+            ),
+        )
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read."""
