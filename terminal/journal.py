@@ -370,18 +370,26 @@ class Journal:
         """The journal as a scenario that ``replay`` accepts (``docs/scenarios.md``).
 
         ``events`` holds the payload of every :data:`ROUND_KIND` entry in order — the round engine's
-        own JSON form of each event. ``game`` (and ``table.seats``/``table.decks``) default to those of
-        the last ``config`` entry that names them. ``note`` records where the export came from, with
+        own JSON form of each event — since the last ``config`` entry that changed the game (as the
+        controller folds them at start-up). ``game`` (and ``table.seats``/``table.decks``) come from
+        the configuration entries. ``note`` records where the export came from, with
         the head hash, so the export can anchor a later ``verify --expect-head``.
         """
         table: dict[str, Any] = {}
-        for e in self.entries(kind="config"):
-            g = e.payload.get("game")
-            if isinstance(g, str) and game is None:
-                game = g
-            for key in ("seats", "decks"):
-                if isinstance(e.payload.get(key), int):
-                    table[key] = e.payload[key]
+        events: list[dict[str, Any]] = []
+        current: str | None = None
+        for e in self.entries():
+            if e.kind == "config":
+                g = e.payload.get("game")
+                if isinstance(g, str) and g != current:
+                    events, table, current = [], {}, g  # a new game on the table: a new scenario
+                for key in ("seats", "decks"):
+                    if isinstance(e.payload.get(key), int):
+                        table[key] = e.payload[key]
+            elif e.kind == ROUND_KIND:
+                events.append(e.payload)
+        if game is None:
+            game = current
         report = self.verify()
         doc: dict[str, Any] = {
             "scenario": f"journal export of {self.path.name}",
@@ -393,7 +401,7 @@ class Journal:
         }
         if table:
             doc["table"] = table
-        doc["events"] = [e.payload for e in self.entries(kind=ROUND_KIND)]
+        doc["events"] = events
         return doc
 
     def dump(self) -> dict[str, Any]:

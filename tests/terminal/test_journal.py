@@ -229,6 +229,8 @@ def test_cli_export_is_a_scenario_that_replay_accepts(tmp_path, capsys):
         {"type": "card", "card": "As", "face_up": False},
     ]
     with Journal(tmp_path / "j.db", clock=FakeClock()) as j:
+        j.append("config", {"game": "paigow/capitol", "seats": 7})
+        j.append(ROUND_KIND, {"type": "shuffle", "source": "shuffler"})  # another game's round: left out
         j.append("config", {"game": "threecard/betwiser-3card-holdem", "seats": 6})
         for ev in round_events:
             j.append(ROUND_KIND, event_from_json(ev).to_json())  # as the controller journals them
@@ -246,7 +248,7 @@ def test_cli_export_is_a_scenario_that_replay_accepts(tmp_path, capsys):
     capsys.readouterr()
     assert main(["journal", "export", "--all", "-o", str(tmp_path / "all.json"), str(tmp_path / "j.db")]) == 0
     dump = json.loads((tmp_path / "all.json").read_text())
-    assert len(dump["entries"]) == 7 and dump["entries"][0]["kind"] == "config"
+    assert len(dump["entries"]) == 9 and dump["entries"][0]["kind"] == "config"
 
 
 # -- crash safety --------------------------------------------------------------------------------------
