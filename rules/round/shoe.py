@@ -28,6 +28,8 @@ class ShoeSession:
     shuffled: bool = False
     deck_id: str = ""
     limits: tuple[int, ...] = ()
+    #: The deck named by the shuffle before this one (two alternating decks: the deck dealt last time).
+    previous_deck_id: str = ""
 
     def __post_init__(self) -> None:
         if not self.limits:
@@ -63,9 +65,16 @@ class ShoeSession:
         seen = self.seen[:i] + (max(0, self.seen[i] - 1),) + self.seen[i + 1 :]
         return _replace(self, seen=seen, total=self.total - 1)
 
-    def shuffle(self, deck_id: str = "") -> ShoeSession:
-        """A new shoe: nothing seen, no rounds dealt, the cut card back in."""
-        return ShoeSession(self.deck, deck_id=deck_id, shuffled=True, limits=self.limits)
+    def shuffle(self, deck_id: str = "", after_void: bool = False) -> ShoeSession:
+        """A new shoe: nothing seen, no rounds dealt, the cut card back in.
+
+        ``previous_deck_id`` keeps the deck dealt before; a reshuffle after a voided round (a misdeal)
+        keeps the one before that, since the voided deck was not played.
+        """
+        previous = self.previous_deck_id if after_void else self.deck_id
+        return ShoeSession(
+            self.deck, deck_id=deck_id, shuffled=True, limits=self.limits, previous_deck_id=previous
+        )
 
     def start_round(self) -> ShoeSession:
         """One more round dealt from this shoe."""
@@ -92,6 +101,7 @@ def _replace(s: ShoeSession, **kw: object) -> ShoeSession:
         "shuffled": s.shuffled,
         "deck_id": s.deck_id,
         "limits": s.limits,
+        "previous_deck_id": s.previous_deck_id,
     }
     d.update(kw)
     return ShoeSession(**d)  # type: ignore[arg-type]

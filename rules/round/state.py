@@ -425,9 +425,12 @@ def refold(game: GameRules, anchor: RoundState | None, segment: tuple[tuple[int,
     """Fold a round's segment from its anchor, skipping undone events and corrections."""
     off = undone(segment)
     s = initial(game) if anchor is None else anchor
+    done: list[tuple[int, Event]] = []
     for n, e in segment:
         if not isinstance(e, Correction) and n not in off:
-            s = _step(s, e, n)
+            # The hooks see the round's events so far, as they do when the event first applied.
+            s = _step(_with(s, segment=tuple(done)), e, n)
+        done.append((n, e))
     last = segment[-1][0] if segment else s.seq
     return _with(s, seq=last, segment=segment, anchor=anchor)
 
@@ -443,7 +446,7 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, RoundStart):
         s = _round_start(s, e)
     elif isinstance(e, Shuffle):
-        s = _with(s, shoe=s.shoe.shuffle(e.deck_id))
+        s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID))
         if s.status in (Status.VOID, Status.DEALT):
             s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
             s = _with(s, active=tuple(range(len(s.alerts))))

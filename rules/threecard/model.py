@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
 
+from rules.banking import VariantBanking
+from rules.banking.errors import BankingError
 from rules.errors import RulesError
 from rules.evaluators.three import (
     FLUSH,
@@ -178,6 +180,22 @@ class AlternatingDecksSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionButton:
+    """Where settlement starts when the bank may not cover every wager (the action seat).
+
+    ``how``: ``card`` (the player-dealer's ``nth`` card as dealt, counted with the ``banking.action``
+    rule over ``positions`` seated positions), ``left_of_player_dealer`` (the first player clockwise from
+    the player-dealer, no button), or ``dealer`` (the filing has a button but does not say where it goes:
+    the dealer places it, the round's ``button`` seat).
+    """
+
+    how: Literal["card", "left_of_player_dealer", "dealer"]
+    cite: Cite
+    nth: int = 0
+    positions: int = 8
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A room's Three Card Poker family game."""
 
@@ -212,6 +230,9 @@ class Variant:
     unequal_bets_cite: Cite | None
     #: 3 Card Texas Hold'em (e)(4): a player who cannot match the Ante may forfeit the Ante and side bets
     insufficient_funds_cite: Cite | None = None
+    #: Where settlement starts (the action seat), and the banking block (rotation, order, coverage).
+    button: ActionButton | None = None
+    banking: VariantBanking | None = None
 
     def bonus(self, key: str) -> Bonus:
         """A bonus by key; an unknown key is a :class:`ThreeCardDataError` listing the variant's bonuses."""
@@ -485,6 +506,7 @@ _TOP: Final = {
     "order",
     "unequal_bets",
     "insufficient_funds",
+    "action_button",
     "note",
 }
 
@@ -639,6 +661,21 @@ def from_data(data: Mapping[str, Any]) -> Variant:
         _only(im, {"options", "cite", "note"}, "insufficient_funds")
         if_cite = _cite(im, "insufficient_funds")
 
+    button = _action_button(m.get("action_button"))
+    vbank: VariantBanking | None = None
+    if m.get("banking") is not None:
+        try:
+            vbank = VariantBanking.from_data(m["banking"])
+        except BankingError as exc:
+            raise ThreeCardDataError("banking", str(exc)) from None
+        missing = [k for k in keys if k not in vbank.order.wager_order]
+        if vbank.order.wager_order and missing:
+            raise ThreeCardDataError(
+                "banking.settlement.wager_order", f"name every wager; missing {', '.join(missing)}"
+            )
+    if button is not None and button.how == "card" and vbank is None:
+        raise ThreeCardDataError("action_button", "a button counted from a card needs banking.action")
+
     return Variant(
         id=gid,
         name=str(m.get("name", gid)),
@@ -670,7 +707,32 @@ def from_data(data: Mapping[str, Any]) -> Variant:
         unequal_bets=unequal is not None,
         unequal_bets_cite=ub_cite,
         insufficient_funds_cite=if_cite,
+        button=button,
+        banking=vbank,
     )
+
+
+def _action_button(value: object) -> ActionButton | None:
+    """``{card: N, positions: 8, cite}`` | ``{from: left_of_player_dealer, cite}`` | ``{placed_by: dealer, cite}``."""
+    if value is None:
+        return None
+    m = _mapping(value, "action_button")
+    _only(m, {"card", "positions", "from", "placed_by", "cite", "note"}, "action_button")
+    cite = _cite(m, "action_button")
+    kinds = [k for k in ("card", "from", "placed_by") if k in m]
+    if len(kinds) != 1:
+        raise ThreeCardDataError("action_button", "give one of card (N), from, placed_by")
+    if "card" in m:
+        nth = _int(m["card"], "action_button.card", 1, 3)
+        positions = _int(m.get("positions", 8), "action_button.positions", 2, 14)
+        return ActionButton("card", cite, nth, positions)
+    if "from" in m:
+        if m["from"] != "left_of_player_dealer":
+            raise ThreeCardDataError("action_button.from", f"left_of_player_dealer, not {m['from']!r}")
+        return ActionButton("left_of_player_dealer", cite)
+    if m["placed_by"] != "dealer":
+        raise ThreeCardDataError("action_button.placed_by", f"dealer, not {m['placed_by']!r}")
+    return ActionButton("dealer", cite)
 
 
 def describe_value(value: int) -> str:

@@ -6,10 +6,19 @@ own finding: a card read with the back of the deck that is not in play (WRONG_DE
 one named by the round's Shuffle event (``deck_id``); a read reports its back where the device can see it
 (``CardRead.back``). Reads without a back, or a shuffle that names no deck, are not checked.
 
+Two decks: a ``round_start`` dealt with the same deck as the round before (the ``shuffle`` events'
+``deck_id``) is WRONG_DECK (the decks alternate every round); where the shuffle names no deck, reads of both
+backs in one round are WRONG_DECK too (both decks' cards would go to the discard rack). Wagers: a Play or Bet
+(``decision`` ``amount``) that is not the Ante is DRAW_AGAINST_RULE (the filings require it equal; 3 Card Texas
+Hold'em's (e)(5) settles it on the smaller bet); a ``surrender`` is a player who cannot match the Ante and
+forfeits (3 Card Texas Hold'em (e)(4)), DRAW_AGAINST_RULE where no filing gives that option.
+
 Settlement: once every seat with an Ante has decided (a ``decision`` event: ``fold``, or ``bet``/``call``/
 ``raise`` for the first step, with its ``amount`` in cents or the Ante's; ``bet`` or ``check`` for 3 Card
 Texas Hold'em's second step), each wager's result from :func:`rules.threecard.settle.settle_hand`, in the
-filed order, for the banking engine.
+filed order; with a ``banking:`` block and a bank, the banking engine's settlement from the action seat
+(the player-dealer's card the filing names, counted as its ``banking.action`` says; the first player left of
+the player-dealer; or the button the dealer places, the round's ``button``).
 """
 
 from __future__ import annotations
@@ -17,15 +26,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rules.banking import Table, Wager, WagerKind, WagerResult, action_seat
+from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
-from rules.round.events import Action, CardRead, Event, Target, TargetKind
+from rules.round.alerts import AlertCode
+from rules.round.events import Action, CardRead, Decision, Event, RoundStart, Target, TargetKind
 from rules.round.family import BaseFamily, register_family
+from rules.round.procedure import Face, PhaseKind, Recipients
 from rules.round.rulings import Finding
+from rules.round.state import undone
 from rules.threecard.decks import AlternatingDecks
 from rules.threecard.hands import hand_value, qualifies
 from rules.threecard.model import ThreeCardDataError, Variant, from_data
-from rules.threecard.settle import PlayerHand, settle_hand
+from rules.threecard.settle import PlayerHand, WagerSettlement, settle_hand
 
 if TYPE_CHECKING:
     from rules.round.state import RoundState
@@ -51,23 +65,90 @@ class ThreeCardFamily(BaseFamily):
         return v
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
-        """WRONG_DECK for a read whose back is not the deck in play."""
-        if not isinstance(event, CardRead) or not event.back:
-            return ()
-        back = event.back
+        """WRONG_DECK (a read of the other deck, decks not alternated, both decks in one round's cards);
+        DRAW_AGAINST_RULE for a raise that is not the Ante or a forfeit no filing allows."""
         v = self.variant(state)
-        in_play = state.shoe.deck_id
-        if v.alternating is None or not in_play:
+        if isinstance(event, CardRead):
+            return self._check_read(state, v, event)
+        if isinstance(event, RoundStart):
+            return self._check_alternation(state, v)
+        if isinstance(event, Decision):
+            return self._check_decision(state, v, event)
+        return ()
+
+    def _check_read(self, state: RoundState, v: Variant, event: CardRead) -> Sequence[Finding]:
+        if not event.back or v.alternating is None:
             return ()
         decks = AlternatingDecks.from_spec(v.alternating)
+        in_play = state.shoe.deck_id
         try:
-            finding = decks.wrong_deck(back, in_play, card=event.card)
+            if in_play:
+                finding = decks.wrong_deck(event.back, in_play, card=event.card)
+                return (finding,) if finding is not None else ()
+            # No deck named: the round's cards all go to the discard rack, which holds one deck at a time;
+            # the first read of a second back this round means both decks' cards would be in it.
+            off = undone(state.segment)
+            backs = {
+                e.back.strip().lower()
+                for n, e in state.segment
+                if n not in off and isinstance(e, CardRead) and e.back
+            }
+            if len(backs) != 1 or event.back.strip().lower() in backs:
+                return ()
+            finding = decks.discard_rack([*backs, event.back])
+        except ThreeCardDataError:
+            return ()
+        if finding is None:
+            return ()
+        return (Finding(finding.code, finding.message, card=event.card, where="deck"),)
+
+    def _check_alternation(self, state: RoundState, v: Variant) -> Sequence[Finding]:
+        prev, now = state.shoe.previous_deck_id, state.shoe.deck_id
+        if v.alternating is None or not prev or not now:
+            return ()
+        try:
+            finding = AlternatingDecks.from_spec(v.alternating).not_alternated(prev, now)
         except ThreeCardDataError:
             return ()
         return (finding,) if finding is not None else ()
 
+    def _check_decision(self, state: RoundState, v: Variant, e: Decision) -> Sequence[Finding]:
+        start = state.start
+        if start is None:
+            return ()
+        ante = sum(w.cents for w in start.wagers if w.seat == e.seat and w.spot == "ante")
+        seat_t = Target(TargetKind.SEAT, e.seat)
+        if e.action is Action.SURRENDER and v.insufficient_funds_cite is None:
+            return (
+                Finding(
+                    AlertCode.DRAW_AGAINST_RULE,
+                    f"seat {e.seat} forfeits for want of funds: {v.name}'s filing has no such option",
+                    seat=e.seat,
+                    target=seat_t,
+                ),
+            )
+        if e.action not in _RAISE or e.amount is None or not ante or e.amount == ante:
+            return ()
+        step = len([d for d in state.decisions if d.seat == e.seat and d.action in _RAISE])
+        r = v.raises[min(step, len(v.raises)) - 1] if step else v.raises[0]
+        if v.unequal_bets:
+            what = "paid on the smaller bet, the difference refunded"
+            cite = v.unequal_bets_cite or r.cite
+        else:
+            what = f"the {r.name} must equal the Ante"
+            cite = r.cite
+        return (
+            Finding(
+                AlertCode.DRAW_AGAINST_RULE,
+                f"seat {e.seat} {r.name} of {e.amount} cents does not equal the Ante of {ante} cents: {what} ({cite})",
+                seat=e.seat,
+                target=seat_t,
+            ),
+        )
+
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
-        """Each wager's result once the hands are out and every Ante has decided; None until then."""
+        """Each wager's result once the hands are out and every Ante has decided; None until then. With a
+        ``banking:`` block and a bank, also the banking engine's settlement (``bank``)."""
         start = state.start
         if start is None:
             return None
@@ -80,6 +161,8 @@ class ThreeCardFamily(BaseFamily):
         board_cards = _known(board)
         seats: dict[int, dict[str, int]] = {}
         for w in start.wagers:
+            if w.seat in state.dead:
+                continue  # a dead hand's wagers go back (the outcome's ``returned``)
             spot = seats.setdefault(w.seat, {})
             spot[w.spot] = spot.get(w.spot, 0) + w.cents
         dv = hand_value(v, pd_cards, board_cards)
@@ -90,23 +173,33 @@ class ThreeCardFamily(BaseFamily):
             "order": list(v.order),
             "wagers": [],
         }
+        up = _up_cards(state, pd_cards)
+        if up:
+            out["player_dealer_up"] = format_cards(up)
         rows: list[tuple[int, int, dict[str, Any]]] = []
+        settled: list[tuple[int, WagerSettlement, int]] = []
         for seat, wagers in sorted(seats.items()):
             ante = wagers.get("ante")
+            decided = [d for d in state.decisions if d.seat == seat]
+            forfeits = any(d.action is Action.SURRENDER for d in decided)
             if ante is not None:
-                decided = [d for d in state.decisions if d.seat == seat]
                 if not decided:
                     return None  # the decisions are not all in
+                raised = [d for d in decided if d.action in _RAISE]
                 if decided[0].action in _RAISE:
-                    wagers[v.raises[0].key] = decided[0].amount or ante
-                    later = [d for d in decided[1:] if d.action in _RAISE]
-                    for step, d in zip(v.raises[1:], later, strict=False):
+                    for step, d in zip(v.raises, raised, strict=False):
                         wagers[step.key] = d.amount or ante
             cards = state.hand(Target(TargetKind.SEAT, seat))
             if len(cards) != v.hole_cards or None in cards:
                 return None
             try:
-                results = settle_hand(v, PlayerHand(_known(cards), wagers), pd_cards, board_cards)
+                if forfeits and v.insufficient_funds_cite is None:
+                    raise ThreeCardDataError(
+                        "decision", f"no filed rule lets a player forfeit for want of funds in {v.name}"
+                    )
+                results = settle_hand(
+                    v, PlayerHand(_known(cards), wagers, forfeits=forfeits), pd_cards, board_cards
+                )
             except RulesError as exc:
                 rows.append((0, seat, {"seat": seat, "result": "problem", "rule": str(exc)}))
                 continue
@@ -126,8 +219,89 @@ class ThreeCardFamily(BaseFamily):
                 if r.refund_cents:
                     row["refund_cents"] = r.refund_cents
                 rows.append((rank, seat, row))
+                settled.append((seat, r, stake))
         out["wagers"] = [row for _, _, row in sorted(rows, key=lambda x: (x[1], x[0]))]
+        bank = self._bank(state, v, pd_cards, settled)
+        if bank is not None:
+            out["bank"] = bank
         return out
+
+    def _bank(
+        self,
+        state: RoundState,
+        v: Variant,
+        pd: Sequence[Card],
+        settled: Sequence[tuple[int, WagerSettlement, int]],
+    ) -> dict[str, Any] | None:
+        """The banking engine's settlement from the action seat, or None without a bank or banking data."""
+        start = state.start
+        assert start is not None
+        if v.banking is None or v.button is None or not start.bank or start.player_dealer is None:
+            return None
+        results: list[WagerResult] = []
+        for seat, r, stake in settled:
+            # The part of the stake that gets action: an unequal 3 Card Hold'em bet is cut, the rest refunded.
+            amount = stake if r.action_cents is None else r.action_cents
+            if amount <= 0:
+                continue
+            kind = WagerKind.BASE if r.wager in ("ante", *(x.key for x in v.raises)) else WagerKind.BONUS
+            w = Wager.single(seat, r.wager, f"seat {seat}", amount, kind)
+            note = f"{r.rule} ({r.cite})"
+            if r.result == "win":
+                results.append(WagerResult.win(w, r.pays, note))
+            elif r.result == "lose":
+                results.append(WagerResult.lose(w, 1, note))
+            elif r.result == "push":
+                results.append(WagerResult.push(w, note))
+            else:
+                results.append(WagerResult.void(w, note))
+        b = v.button
+        out: dict[str, Any] = {}
+        try:
+            positions = max(b.positions, *start.seats)
+            table = Table(tuple(range(1, positions + 1)), start.player_dealer, frozenset(start.seats))
+            if b.how == "card":
+                card = pd[b.nth - 1]
+                if card.rank is None:
+                    raise BankingError(f"{card} has no rank to count")
+                count = v.banking.action.card_value(card.rank.char)
+                action = action_seat(v.banking.action, table, count)
+                out["button_card"] = str(card)
+            elif b.how == "left_of_player_dealer":
+                ring = table.ring(start.player_dealer, v.banking.order.direction)
+                action = next((x for x in ring[1:] if x in start.seats), start.player_dealer)
+            else:
+                if start.button is None:
+                    return {
+                        "problem": "the filing does not say where the action button goes: the dealer "
+                        f"places it (round_start button) ({b.cite})"
+                    }
+                action = start.button
+            done = v.banking.settle(start.bank, results, table, action)
+        except BankingError as exc:
+            return {"problem": str(exc)}
+        out.update(
+            {
+                "action_seat": action,
+                "action_cite": str(b.cite),
+                "bank_before": done.bank_before,
+                "bank_after": done.bank_after,
+                "by_seat": {
+                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
+                    for k, t in sorted(done.by_seat().items())
+                },
+                "lines": done.describe(),
+            }
+        )
+        return out
+
+
+def _up_cards(state: RoundState, pd: Sequence[Card]) -> tuple[Card, ...]:
+    """The player-dealer's cards its deal phase says end up face up (the card turned up where filed)."""
+    for ph in state.game.procedure.phases:
+        if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PLAYER_DEALER:
+            return tuple(c for i, c in enumerate(pd) if ph.face_at(i) is Face.UP)
+    return ()
 
 
 def _known(cards: Sequence[Card | None]) -> tuple[Card, ...]:
