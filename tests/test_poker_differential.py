@@ -1,4 +1,5 @@
-"""Differential test: 10,000 random Hold'em and 10,000 random Omaha Hi-Lo showdowns give the same winners
+"""Differential test: 10,000 random Hold'em showdowns (here) and 10,000 random Omaha Hi-Lo showdowns
+(``test_poker_differential_omaha.py``, its own file to keep each under a minute) give the same winners
 and the same division of the pot as pokerkit.
 
 pokerkit is the reference for the hands (its lookup tables, through its own ``StandardLookup`` and
@@ -177,9 +178,3 @@ def test_holdem_10000_showdowns_match_pokerkit():
     rng = random.Random(20261125)
     for _ in range(10_000):
         _compare(rng, HOLDEM, 2, omaha=False, hilo=False)
-
-
-def test_omaha_hilo_10000_showdowns_match_pokerkit():
-    rng = random.Random(8)
-    for _ in range(10_000):
-        _compare(rng, OMAHA8, 4, omaha=True, hilo=True)
