@@ -9,6 +9,7 @@ whose one key is an event type, e.g. ``- shuffle: {}``). Any error names the fil
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from rules.round.events import EVENT_TYPES, Event, EventError, event_from_json
 from rules.round.procedure import ProcedureError
 from terminal.errors import UserError
 from terminal.games import GameFile, get_game
+from terminal.paths import config_dir
 from terminal.yamlfile import LocatedYaml, load_yaml
 
 TOP_KEYS = {"scenario", "game", "table", "events", "expect", "note", "cite"}
@@ -81,9 +83,15 @@ def load_family(family: str) -> None:
 
 def game_rules(game: GameFile, decks: int | None = None) -> GameRules:
     """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line."""
-    load_family(str(game.data.get("engine", game.family)))
+    engine = str(game.data.get("engine", game.family))
+    load_family(engine)
+    data = game.data
+    # A family may need other data files (Pai Gow: the House Way chart); it names them, the terminal reads them.
+    wanted = getattr(sys.modules.get(f"rules.{engine}"), "data_files", None)
+    if wanted is not None:
+        data = {**data, **{k: load_yaml(config_dir() / p).data for k, p in wanted(data).items()}}
     try:
-        return GameRules.from_data(game.id, game.family, game.data, decks=decks)
+        return GameRules.from_data(game.id, game.family, data, decks=decks)
     except ProcedureError as exc:
         doc = load_yaml(game.path)
         raise doc.error(exc.path, exc.message) from None

@@ -13,6 +13,8 @@ it calls these hooks and the variant's data does the rest.
 - ``check(state, event)``: family-specific findings after each event (FOUL_HAND, HOUSE_WAY_MISSET …);
   the variant's ``irregularities:`` table rules on them like on any other.
 - ``settle(state)``: the round's settlement once the deal is complete (a JSON-able mapping), or None.
+- ``wait_words(state, kind, words)`` (optional, :class:`BaseFamily` has it): the family's words for a step
+  that is not a card, or None to keep the engine's.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class BaseFamily:
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """No settlement (the banking issue and the family provide it)."""
+        return None
+
+    def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
+        """Words for a step that is not a card (``kind`` as in ``Wait.kind``), or None for the engine's own
+        (Pai Gow: which pile goes to which seat once the dice are read)."""
         return None
 
 

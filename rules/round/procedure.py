@@ -405,9 +405,16 @@ def parse_procedure(data: Any, path: FieldPath = ("deal",)) -> Procedure:
     """A variant's ``deal:`` section: ``{phases: [...]}``. Raises :class:`ProcedureError` naming the field."""
     if not isinstance(data, Mapping):
         raise ProcedureError(path, "deal is a mapping with 'phases'")
-    unknown = set(map(str, data)) - {"phases", "note", "choice"}
+    unknown = set(map(str, data)) - {"phases", "note", "choice", "assign"}
     if unknown:
-        raise ProcedureError((*path, sorted(unknown)[0]), "unknown key (deal has phases, note, choice)")
+        raise ProcedureError(
+            (*path, sorted(unknown)[0]), "unknown key (deal has phases, note, choice, assign)"
+        )
+    # ``assign``: how the family gives dealt packets to seats (Pai Gow: piles by the dice); the family reads it.
+    if "assign" in data and not isinstance(data["assign"], Mapping):
+        raise ProcedureError(
+            (*path, "assign"), "assign is a mapping the family reads (e.g. positions, count)"
+        )
     phases = data.get("phases")
     if not isinstance(phases, list) or not phases:
         raise ProcedureError((*path, "phases"), "a non-empty list of phases")

@@ -186,6 +186,15 @@ class RoundState(NamedTuple):
     @property
     def expected(self) -> Expected:
         """The next step: a card (:class:`Slot`) or something else (:class:`Wait`)."""
+        e = self._expected()
+        if isinstance(e, Wait) and self.start is not None:
+            hook = getattr(family_rules(self.game.family), "wait_words", None)
+            words = hook(self, e.kind, e.words) if hook is not None else None
+            if words:
+                return Wait(e.kind, words, e.seat)
+        return e
+
+    def _expected(self) -> Expected:
         if self.status is Status.IDLE:
             if self.shoe.cut_card_out or not self.shoe.shuffled:
                 return Wait("shuffle", "shuffle the cards")

@@ -1,0 +1,571 @@
+"""The Pai Gow Poker family's hooks for the round engine (``rules.round.family``), registered as ``paigow``.
+
+A Pai Gow round as the engine follows it (the variant's ``deal:``)::
+
+    phases:
+      - {deal: piles, piles: 7, cards: 7, by: packet, face: down, name: piles}
+      - {leftover: 4, name: leftover}
+      - {dice: 3, name: dice}
+      - {betting: "distribute the piles", close: confirm, name: distribute}
+
+The engine checks every card of the piles and the leftovers and rules on exposed and boxed cards from the
+variant's ``irregularities:``. This hook adds what only Pai Gow knows:
+
+* which pile goes to which seat, from the dice (``rules.paigow.deal``), in the dealer's prompt: while the
+  piles are handed out, and then which hands are still to be set;
+* findings on the events: a ``hand_set`` that is foul (FOUL_HAND), a hand that must be set the House Way
+  and is not (HOUSE_WAY_MISSET: the player-dealer's where the room's dealer sets it, a player's hand with
+  ``house_way: true``), a hand set from another seat's pile (OUT_OF_ORDER: the hand went to the wrong
+  seat), the player-dealer's pile short or long once the dice name it (WRONG_CARD_COUNT, to the
+  player-dealer), a wager changed (a ``decision`` ``bet``/``raise``) after the dice cup is opened
+  (BETS_AFTER_CLOSE). The variant's ``irregularities:`` table gives each its ruling, remedy and cite;
+* settlement once every hand with a wager is set: each wager's result (``rules.paigow.settlement``), then
+  the banking engine pays and collects from the action seat until the player-dealer's bank is exhausted.
+
+The House Way chart is a separate data file; the terminal puts its mapping in the game's data under
+``house_way_chart`` (see :func:`data_files`). Without it, House Way checks and resets are not made and the
+settlement says so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rules.banking import (
+    Direction,
+    Grouping,
+    SettlementOrder,
+    Table,
+    Wager,
+    WagerKind,
+    WagerResult,
+    settle_round,
+)
+from rules.banking.errors import BankingError
+from rules.cards import ALL_CARDS, Card, format_cards, parse_card
+from rules.errors import RulesError
+from rules.paigow.deal import Assign, DealError, Distribution, distribute
+from rules.paigow.hands import front_value
+from rules.paigow.house_way import HouseWay, load_house_way, set_hand
+from rules.paigow.setting import check_setting
+from rules.paigow.settlement import (
+    Result,
+    SetHand,
+    ace_high_bonus,
+    compare,
+    compare_community,
+    double_down,
+    settle_bonus,
+)
+from rules.paigow.variant import Bonus, PaiGowVariant
+from rules.round.alerts import AlertCode, Ruling
+from rules.round.events import Action, Decision, DiceResult, Event, HandSet, Target, TargetKind
+from rules.round.family import BaseFamily, register_family
+from rules.round.procedure import PhaseKind, Recipients
+from rules.round.rulings import Finding
+
+if TYPE_CHECKING:
+    from rules.round.state import RoundState
+
+#: Decisions that change a wager (a ``bet`` decision's amount is the seat's new base wager).
+_WAGER_ACTIONS = (Action.BET, Action.RAISE, Action.CALL)
+_BASE_SPOTS = ("main", "base")
+
+
+def data_files(data: Mapping[str, Any]) -> dict[str, str]:
+    """Other data files the round needs, by the key to put their mapping under in the game's data:
+    the House Way chart, ``{"house_way_chart": "house_ways/<chart>.yaml"}`` (paths under ``config/``)."""
+    hw = data.get("house_way")
+    chart = hw.get("chart") if isinstance(hw, Mapping) else hw
+    return {"house_way_chart": f"house_ways/{chart}.yaml"} if isinstance(chart, str) and chart else {}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the hooks need of a variant, built once per game file."""
+
+    variant: PaiGowVariant
+    way: HouseWay | None
+    assign: Assign
+    piles: int
+    cards: int
+    banker_house_way: bool  # the room's house dealer always sets the player-dealer's hand the House Way
+
+
+class PaiGowFamily(BaseFamily):
+    """Pile distribution words, setting checks, wager changes after the dice, and settlement."""
+
+    def __init__(self) -> None:
+        self._cache: dict[int, tuple[Mapping[str, Any], Setup]] = {}
+
+    # --- the variant -----------------------------------------------------------------------------
+
+    def setup(self, state: RoundState) -> Setup:
+        """The variant's model, chart and pile rules, built once from the game file's mapping."""
+        data = state.game.data
+        hit = self._cache.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        variant = PaiGowVariant.from_data(data)
+        chart = data.get("house_way_chart")
+        way = load_house_way(chart, variant.hand_rules) if isinstance(chart, Mapping) else None
+        piles, cards = 7, variant.hand_rules.hand_cards
+        for ph in state.game.procedure.phases:
+            if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
+                piles, cards = ph.count, ph.cards
+                break
+        deal = data.get("deal") or {}
+        assign = Assign.from_data(deal.get("assign") if isinstance(deal, Mapping) else None, piles)
+        required = (data.get("setting") or {}).get("house_way_required") or []
+        banker_hw = any(
+            isinstance(r, Mapping)
+            and r.get("who") in ("banker", "both")
+            and str(r.get("when", "")).startswith("always")
+            for r in required
+        )
+        s = Setup(variant, way, assign, piles, cards, banker_hw)
+        self._cache[id(data)] = (data, s)
+        return s
+
+    def distribution(self, state: RoundState) -> Distribution | None:
+        """Where the piles go, once the dice (or the random number) are known; None before."""
+        if not state.dice or state.start is None:
+            return None
+        su = self.setup(state)
+        pd = state.start.player_dealer
+        called = 1
+        for d in state.decisions:
+            if d.action is Action.BANK and d.seat == pd and d.count is not None:
+                called = d.count
+        try:
+            return distribute(su.assign, su.piles, sum(state.dice), pd, called)
+        except DealError:
+            return None
+
+    # --- words -----------------------------------------------------------------------------------
+
+    def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
+        """While the piles are handed out: which pile goes where; once dealt: which hands are to be set."""
+        dist = self.distribution(state)
+        if dist is None or state.start is None:
+            return None
+        pd = state.start.player_dealer
+        if kind == "betting":
+            return f"distribute the piles: {dist.words(pd)}; press confirm when every pile is out"
+        if kind == "done" and not state.pending:
+            su = self.setup(state)
+            if su.assign.community:
+                return None
+            todo = [f"seat {s}" for s in self._wagered_seats(state) if self._hand_set(state, s) is None]
+            if self._player_dealer_set(state) is None:
+                todo.append(f"the player-dealer (seat {pd})")
+            if todo:
+                return f"{words}; hands to set: {', '.join(todo)}"
+        return None
+
+    # --- checks ----------------------------------------------------------------------------------
+
+    def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
+        """FOUL_HAND, HOUSE_WAY_MISSET, OUT_OF_ORDER on a hand set; WRONG_CARD_COUNT of the player-dealer's
+        pile when the dice name it; BETS_AFTER_CLOSE for a wager changed after the dice."""
+        if isinstance(event, HandSet):
+            return self._check_hand(state, event)
+        if isinstance(event, DiceResult):
+            return self._check_player_dealer_pile(state)
+        if isinstance(event, Decision) and event.action in _WAGER_ACTIONS and state.dice:
+            return (
+                Finding(
+                    AlertCode.BETS_AFTER_CLOSE,
+                    f"seat {event.seat} changed a wager after the dice cup was opened",
+                    seat=event.seat,
+                    target=Target(TargetKind.SEAT, event.seat),
+                ),
+            )
+        return ()
+
+    def _check_player_dealer_pile(self, state: RoundState) -> Sequence[Finding]:
+        su = self.setup(state)
+        dist = self.distribution(state)
+        if dist is None or su.assign.community or not _piles_done(state):
+            return ()
+        pile = dist.pile_of("player_dealer")
+        if pile is None:
+            return ()
+        n = len(state.hand(Target(TargetKind.PILE, pile)))
+        if n == su.cards:
+            return ()
+        return (
+            Finding(
+                AlertCode.WRONG_CARD_COUNT,
+                f"the player-dealer's hand (pile {pile}) has {n} cards, not {su.cards}",
+                seat=state.start.player_dealer if state.start else None,
+                target=Target(TargetKind.PLAYER_DEALER),
+            ),
+        )
+
+    def _check_hand(self, state: RoundState, e: HandSet) -> Sequence[Finding]:
+        su = self.setup(state)
+        start = state.start
+        if start is None:
+            return ()
+        is_pd = not su.assign.community and (e.player_dealer or e.seat == start.player_dealer)
+        target = Target(TargetKind.PLAYER_DEALER) if is_pd else Target(TargetKind.SEAT, e.seat)
+        dealt = self._dealt(state, e.seat, is_pd)
+        cards = Counter(c.index for c in (*e.front, *e.back))
+        if dealt is not None and cards != Counter(c.index for c in dealt):
+            other = self._pile_holding(state, cards)
+            if other is not None:
+                who = "the player-dealer's hand" if is_pd else f"seat {e.seat}"
+                return (
+                    Finding(
+                        AlertCode.OUT_OF_ORDER,
+                        f"{who} holds pile {other[0]}, dealt to {other[1]}: the hand went to the wrong seat",
+                        seat=start.player_dealer if is_pd else e.seat,
+                        target=target,
+                    ),
+                )
+        must = e.house_way or su.assign.community != () or (is_pd and su.banker_house_way)
+        found = check_setting(
+            e.front,
+            e.back,
+            su.variant,
+            banker=is_pd,
+            dealt=dealt,
+            house_way=su.way if must else None,
+        )
+        return tuple(
+            Finding(
+                AlertCode(f.code),
+                f"{'the player-dealer' if is_pd else f'seat {e.seat}'}: {f.reason}",
+                seat=start.player_dealer if is_pd else e.seat,
+                target=target,
+            )
+            for f in found
+        )
+
+    # --- the hands -------------------------------------------------------------------------------
+
+    def _dealt(self, state: RoundState, seat: int, is_pd: bool) -> tuple[Card, ...] | None:
+        """The cards of the pile the seat (or the player-dealer) received, when all were read."""
+        dist = self.distribution(state)
+        if dist is None:
+            return None
+        if self.setup(state).assign.community:
+            names = self.setup(state).assign.community
+            recipient = names[seat - 1] if 1 <= seat <= len(names) else ""
+        else:
+            recipient = "player_dealer" if is_pd else f"seat {seat}"
+        pile = dist.pile_of(recipient)
+        if pile is None:
+            return None
+        hand = state.hand(Target(TargetKind.PILE, pile))
+        if None in hand:
+            return None
+        return tuple(c for c in hand if c is not None)
+
+    def _pile_holding(self, state: RoundState, cards: Counter[int]) -> tuple[int, str] | None:
+        dist = self.distribution(state)
+        if dist is None:
+            return None
+        for pile, recipient in dist.hands.items():
+            hand = state.hand(Target(TargetKind.PILE, pile))
+            if None not in hand and Counter(c.index for c in hand if c is not None) == cards:
+                return pile, recipient.replace("_", "-")
+        return None
+
+    @staticmethod
+    def _hand_set(state: RoundState, seat: int) -> HandSet | None:
+        pd = state.start.player_dealer if state.start else None
+        for e in reversed(state.hand_sets):
+            if e.seat == seat and not e.player_dealer and seat != pd:
+                return e
+        return None
+
+    @staticmethod
+    def _player_dealer_set(state: RoundState) -> HandSet | None:
+        pd = state.start.player_dealer if state.start else None
+        for e in reversed(state.hand_sets):
+            if e.player_dealer or (pd is not None and e.seat == pd):
+                return e
+        return None
+
+    @staticmethod
+    def _wagered_seats(state: RoundState) -> list[int]:
+        if state.start is None:
+            return []
+        pd = state.start.player_dealer
+        seats = {w.seat for w in state.start.wagers if w.seat != pd and w.seat not in state.dead}
+        return sorted(seats)
+
+    def _effective(
+        self, state: RoundState, e: HandSet, dealt: tuple[Card, ...] | None, *, is_pd: bool, must: bool
+    ) -> tuple[SetHand, str] | str:
+        """The hand as it plays: as set, or reset the House Way where the ruling says so; or why it cannot."""
+        su = self.setup(state)
+        set_as = SetHand.of([c.index for c in e.front], [c.index for c in e.back])
+        found = check_setting(
+            e.front, e.back, su.variant, banker=is_pd, dealt=dealt, house_way=su.way if must else None
+        )
+        if not found:
+            return set_as, "as set"
+        f = found[0]
+        target = Target(TargetKind.PLAYER_DEALER) if is_pd else Target(TargetKind.SEAT, e.seat)
+        ruling = state.game.rulings.rule(
+            Finding(AlertCode(f.code), f.reason, seat=e.seat, target=target), {}
+        ).ruling
+        if ruling is Ruling.RESET_HOUSE_WAY:
+            if su.way is None or dealt is None:
+                return "the hand must be reset the House Way: the chart or the pile's cards are not known"
+            idx = [c.index for c in dealt]
+            front, rule = set_hand(idx, su.way)
+            return SetHand.of(front, [i for i in idx if i not in front]), f"reset the House Way ({rule.name})"
+        if ruling is Ruling.FOUL and not is_pd:
+            return set_as, "foul"
+        return f"{f.code}: {ruling.value} ({f.reason})"
+
+    # --- settlement ------------------------------------------------------------------------------
+
+    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+        """Each wager's result and the bank's payments, once every hand with a wager is set; None before."""
+        start = state.start
+        dist = self.distribution(state)
+        if start is None or dist is None:
+            return None
+        su = self.setup(state)
+        if su.assign.community:
+            return self._settle_community(state, dist)
+        pd_set = self._player_dealer_set(state)
+        seats = self._wagered_seats(state)
+        if pd_set is None or any(self._hand_set(state, s) is None for s in seats):
+            return None
+        pd_dealt = self._dealt(state, pd_set.seat, True)
+        banker = self._effective(state, pd_set, pd_dealt, is_pd=True, must=su.banker_house_way)
+        out: dict[str, Any] = {"distribution": dist.to_json()}
+        if isinstance(banker, str):
+            out["held"] = f"the player-dealer's hand: {banker}"
+            return out
+        banker_hand, how = banker
+        out["player_dealer"] = {"front": _fmt(banker_hand.front), "back": _fmt(banker_hand.back), "as": how}
+        hands: dict[str, Any] = {}
+        results: list[WagerResult] = []
+        unsettled: list[dict[str, Any]] = []
+        for seat in seats:
+            e = self._hand_set(state, seat)
+            assert e is not None
+            dealt = self._dealt(state, seat, False)
+            eff = self._effective(state, e, dealt, is_pd=False, must=e.house_way)
+            if isinstance(eff, str):
+                out["held"] = f"seat {seat}: {eff}"
+                return out
+            hand, how = eff
+            try:
+                cmp = compare(hand, banker_hand, su.variant)
+            except RulesError as exc:
+                out["held"] = f"seat {seat}: {exc}"
+                return out
+            hands[f"seat {seat}"] = {
+                "front": _fmt(hand.front),
+                "back": _fmt(hand.back),
+                "as": how,
+                "result": cmp.result.value,
+                "why": cmp.reason,
+            }
+            cards = dealt if dealt is not None else (*e.front, *e.back)
+            for w in (w for w in start.wagers if w.seat == seat):
+                r = self._wager_result(su, w.spot, w.cents, seat, cmp.result, cards, banker_hand, pd_dealt)
+                if r is None:
+                    unsettled.append({"seat": seat, "spot": w.spot, "cents": w.cents})
+                else:
+                    results.append(r)
+        out["hands"] = hands
+        return self._bank(state, dist, results, unsettled, out)
+
+    def _wager_result(
+        self,
+        su: Setup,
+        spot: str,
+        cents: int,
+        seat: int,
+        result: Result,
+        cards: Sequence[Card],
+        banker: SetHand,
+        banker_cards: Sequence[Card] | None,
+    ) -> WagerResult | None:
+        who = f"seat {seat}"
+        if spot in _BASE_SPOTS:
+            return _result(Wager.single(seat, spot, who, cents), result, su.variant.pays, "base wager")
+        if spot == "double_down":
+            dd = double_down(result, banker, su.variant)
+            return _result(Wager.single(seat, spot, who, cents), dd, Fraction(1), "double-down")
+        bonus = _bonus(su.variant, spot)
+        if bonus is None:
+            return None
+        w = Wager.single(seat, spot, who, cents, WagerKind.BONUS)
+        if bonus.kind == "hand":
+            hand, net = settle_bonus([c.index for c in cards], bonus, cents, su.variant)
+            if net > 0:
+                return WagerResult.win(w, Fraction(net, cents), f"{bonus.name}: {hand}")
+            return (
+                WagerResult.push(w, bonus.name)
+                if net == 0
+                else WagerResult.lose(w, 1, f"{bonus.name}: {hand}")
+            )
+        if bonus.kind == "ace_high" and banker_cards is not None:
+            hand, pays = ace_high_bonus([c.index for c in cards], [c.index for c in banker_cards], bonus)
+            if pays > 0:
+                return WagerResult.win(w, pays, f"{bonus.name}: {hand}")
+            return WagerResult.lose(w, 1, f"{bonus.name}: {hand}")
+        return None  # Envy, Triple Bonus and Ultimate Tie bets: settled by the dealer (not yet followed)
+
+    def _settle_community(self, state: RoundState, dist: Distribution) -> Mapping[str, Any] | None:
+        """Ultimate Pai Gow Poker: both community hands set the House Way; Player, Banker and Push bets."""
+        su = self.setup(state)
+        start = state.start
+        assert start is not None
+        names = su.assign.community
+        if su.way is None or len(names) != 2:
+            return {"distribution": dist.to_json(), "held": "the House Way chart is not loaded"}
+        sides: list[SetHand] = []
+        for name in names:
+            pile = dist.pile_of(name)
+            hand = state.hand(Target(TargetKind.PILE, pile)) if pile is not None else ()
+            if len(hand) != su.cards or None in hand:
+                return None
+            idx = [c.index for c in hand if c is not None]
+            front, _ = set_hand(idx, su.way)
+            sides.append(SetHand.of(front, [i for i in idx if i not in front]))
+        rules = su.variant.hand_rules
+        p, b, cmp = compare_community(sides[0], sides[1], rules)
+        pair3 = [front_value(s.front, rules) >= _PAIR_OF_THREES for s in sides]
+        out: dict[str, Any] = {
+            "distribution": dist.to_json(),
+            "hands": {
+                n: {"front": _fmt(s.front), "back": _fmt(s.back), "as": "House Way"}
+                for n, s in zip(names, sides, strict=True)
+            },
+            "comparison": cmp.reason,
+        }
+        results: list[WagerResult] = []
+        unsettled: list[dict[str, Any]] = []
+        for w in start.wagers:
+            bonus = _bonus(su.variant, w.spot)
+            wager = Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents)
+            side_of = {"player": (p, pair3[0]), "banker": (b, pair3[1])}
+            if bonus is not None and bonus.id.endswith(("player", "banker")):
+                res, pair = side_of["player" if bonus.id.endswith("player") else "banker"]
+                if res is Result.WIN:
+                    row = bonus.row("side_wins_with_front_pair_3s_or_better" if pair else "side_wins")
+                    results.append(WagerResult.win(wager, row.pays if row else 1, bonus.name))
+                elif res is Result.PUSH:
+                    results.append(WagerResult.push(wager, bonus.name))
+                else:
+                    results.append(WagerResult.lose(wager, 1, bonus.name))
+            elif bonus is not None and bonus.id.endswith("push"):
+                if p is Result.PUSH or b is Result.PUSH:
+                    row = bonus.row("push_with_front_pair_3s_or_better" if any(pair3) else "push")
+                    results.append(WagerResult.win(wager, row.pays if row else 1, bonus.name))
+                else:
+                    results.append(WagerResult.lose(wager, 1, bonus.name))
+            else:
+                unsettled.append({"seat": w.seat, "spot": w.spot, "cents": w.cents})
+        return self._bank(state, dist, results, unsettled, out, community=True)
+
+    def _bank(
+        self,
+        state: RoundState,
+        dist: Distribution,
+        results: list[WagerResult],
+        unsettled: list[dict[str, Any]],
+        out: dict[str, Any],
+        *,
+        community: bool = False,
+    ) -> dict[str, Any]:
+        """Pay and collect through the banking engine, in action order, until the bank is exhausted."""
+        su = self.setup(state)
+        start = state.start
+        assert start is not None
+        spots = ["main", "base", "double_down", *(b.id for b in su.variant.bonuses)]
+        for r in results:
+            if r.wager.name not in spots:
+                spots.append(r.wager.name)
+        order = SettlementOrder(Direction.CLOCKWISE, tuple(spots), Grouping.SEAT)
+        n = max([su.assign.positions, *start.seats])
+        pd = start.player_dealer if not community else None
+        table = Table(tuple(range(1, n + 1)), pd)
+        if community:
+            # Ultimate: action starts left of the player-dealer (seed 000 L1416).
+            action = _next_seat(table, start.player_dealer) if start.player_dealer else 1
+        else:
+            action = dist.action_seat or 1
+        try:
+            s = settle_round(start.bank, results, order, table, action)
+        except BankingError as exc:
+            out["held"] = f"banking: {exc}"
+            return out
+        out["action_seat"] = action
+        out["wagers"] = [
+            {
+                "seat": ln.wager.seat,
+                "spot": ln.wager.name,
+                "cents": ln.wager.amount,
+                "result": ln.result.outcome.value,
+                "pays": str(ln.result.pays),
+                "paid": ln.paid,
+                "collected": ln.collected,
+                "returned": ln.returned,
+                "coverage": ln.coverage.value,
+                "note": ln.result.note,
+            }
+            for ln in s.lines
+        ]
+        out["bank"] = start.bank
+        out["bank_after"] = s.bank_after
+        out["player_dealer_result"] = s.player_dealer_result
+        out["exhausted"] = s.exhausted
+        out["lines"] = s.describe()
+        if unsettled:
+            out["unsettled"] = unsettled
+        return out
+
+
+#: A two-card pair of threes: the Ultimate bets' "pair of 3s or higher" (seed 000 L1469, L1494).
+_PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
+
+
+def _next_seat(table: Table, seat: int) -> int:
+    ring = table.ring(seat, Direction.CLOCKWISE)
+    return ring[1] if len(ring) > 1 else ring[0]
+
+
+def _piles_done(state: RoundState) -> bool:
+    for i, ph in enumerate(state.game.procedure.phases):
+        if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
+            return state.phase > i
+    return False
+
+
+def _bonus(variant: PaiGowVariant, spot: str) -> Bonus | None:
+    for b in variant.bonuses:
+        if b.id == spot:
+            return b
+    return None
+
+
+def _result(w: Wager, result: Result, pays: Fraction, note: str) -> WagerResult:
+    if result is Result.WIN:
+        return WagerResult.win(w, pays, note)
+    if result is Result.PUSH:
+        return WagerResult.push(w, note)
+    return WagerResult.lose(w, 1, note)
+
+
+def _fmt(idx: Sequence[int]) -> str:
+    return format_cards([ALL_CARDS[i] for i in idx])
+
+
+FAMILY = PaiGowFamily()
+register_family("paigow", FAMILY)
