@@ -187,3 +187,44 @@ def test_whole_chips_and_conservation():
     # of the button at seat 7), 1 to seat 4
     a = award_pot(v, 700, hands, board, button=7)
     assert (a.share(7), a.share(1), a.share(4)) == (400, 200, 100)
+
+
+# --- the collection by pot (rules.fees) ---------------------------------------------------------------
+
+
+def _marysville_omaha_joker_schedule(option=2):
+    from rules.fees import RoomFees
+    from terminal.paths import config_dir
+    from terminal.yamlfile import load_yaml
+
+    fees = RoomFees.from_data(load_yaml(config_dir() / "fees" / "marysville.yaml").data)
+    return fees.schedule("omaha-hi-lo-joker", option)
+
+
+def test_collection_taken_from_the_pot_after_the_flop_then_divided():
+    from rules.poker.collect import collect_and_award
+
+    v = variant("omaha/hilo-joker-marysville")
+    board = parse_cards("7d 5c 4h Kc Ks")
+    hands = [hand(1, "Ac 2d Qs Js"), hand(2, "Kh Kd 9c 9h"), hand(3, "Tc Td 8s 8d")]
+    sched = _marysville_omaha_joker_schedule()
+    coll, a = collect_and_award(v, sched, 3100, hands, board, button=3, players=3)
+    assert coll.pot == 200  # 5 or fewer players: $2 (L2092-2104)
+    assert a.collected == 200 and sum(c for _, c in a.shares) == 2900
+    assert (a.share(2), a.share(1)) == (1500, 1400)  # 29 chips: 15 to the high half
+    coll, a = collect_and_award(v, sched, 3100, hands, board, button=3, players=7)
+    assert coll.pot == 400 and sum(c for _, c in a.shares) == 2700
+    # no flop, no drop
+    coll, a = collect_and_award(v, sched, 3100, hands, board, button=3, players=3, flop_seen=False)
+    assert coll.pot == 0 and sum(c for _, c in a.shares) == 3100
+
+
+def test_a_collection_larger_than_the_pot_is_refused():
+    with pytest.raises(HandError):
+        award_pot(
+            variant("holdem/tres-lounge"),
+            100,
+            [hand(1, "Ac Ad")],
+            parse_cards("2c 3d 4h 5s 7c"),
+            collected=200,
+        )

@@ -3,7 +3,7 @@
 Public API (see ``docs/poker.md``):
 
 - the variant: :func:`parse_poker` -> :class:`PokerVariant` (a game file's ``poker:`` section)
-- the showdown: :func:`award_pot`, :class:`SeatHand`, :class:`PotAward`, :func:`high_hand`, :func:`low_hand`
+- the collection by pot (through ``rules.fees``) and the showdown: :func:`collect_and_award`, :func:`award_pot`, :class:`SeatHand`, :class:`PotAward`, :func:`high_hand`, :func:`low_hand`
 - the deal: :func:`button_by_high_card`, :func:`bring_in_seat`, :func:`first_to_act_stud`,
   :func:`stud_short_deck`, :func:`lowball_joker`
 - betting: :class:`BettingRound` (who acts next, when the round is complete); :func:`betting_round` reads
@@ -15,6 +15,7 @@ Public API (see ``docs/poker.md``):
 """
 
 from rules.poker.betting import BettingError, BettingRound
+from rules.poker.collect import collect_and_award
 from rules.poker.deal import (
     bring_in_seat,
     button_by_high_card,
@@ -43,6 +44,7 @@ __all__ = [
     "betting_round",
     "bring_in_seat",
     "button_by_high_card",
+    "collect_and_award",
     "first_to_act_stud",
     "high_hand",
     "low_hand",

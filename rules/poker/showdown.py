@@ -71,6 +71,7 @@ class PotAward:
     high: tuple[tuple[int, HandRank], ...]
     low: tuple[tuple[int, HandRank | None], ...]
     odd_chips: tuple[tuple[int, int, str], ...]
+    collected: int = 0
 
     def share(self, seat: int) -> int:
         """What ``seat`` receives, in cents."""
@@ -89,6 +90,7 @@ class PotAward:
         """The settlement's JSON form."""
         return {
             "pot": self.pot,
+            "collected": self.collected,
             "shares": {str(s): c for s, c in self.shares},
             "high_winners": list(self.high_winners),
             "low_winners": list(self.low_winners),
@@ -157,10 +159,16 @@ def award_pot(
     hands: Sequence[SeatHand],
     board: Sequence[Card] = (),
     button: int | None = None,
+    collected: int = 0,
 ) -> PotAward:
-    """Divide a pot among the contenders (the live hands at the showdown)."""
+    """Divide a pot among the contenders (the live hands at the showdown). ``collected``: the collection
+    fee already taken from the pot (see :func:`rules.poker.collect.collect_and_award`); the rest is divided."""
     if pot_cents < 0:
         raise HandError(f"a pot is a positive number of cents, not {pot_cents}")
+    if not 0 <= collected <= pot_cents:
+        raise HandError(f"the collection ({collected}) must be between 0 and the pot ({pot_cents})")
+    total = pot_cents
+    pot_cents -= collected
     if not hands:
         raise HandError("a pot needs at least one hand at the showdown")
     seats = [h.seat for h in hands]
@@ -213,11 +221,12 @@ def award_pot(
         raise HandError("no hand qualifies for the pot")
     order = clockwise_from(seats, button)
     return PotAward(
-        pot_cents,
+        total,
         tuple((s, shares[s]) for s in order if shares.get(s)),
         tuple(hi_w),
         tuple(lo_w),
         tuple((s, highs[s]) for s in seats if s in highs),
         tuple((s, lows[s]) for s in seats),
         tuple(odd),
+        collected,
     )
