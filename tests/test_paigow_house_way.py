@@ -79,3 +79,29 @@ def test_bad_chart_data_is_a_typed_error() -> None:
         )
     with pytest.raises(HouseWayError, match="selectors"):
         load_house_way({"id": "x", "room": "r", "rules": [{"name": "a", "play": {"front": ["highest"]}}]})
+
+
+@pytest.mark.slow
+def test_mini_house_way_never_fouls_on_any_of_the_22957480_hands() -> None:
+    """Exhaustive by classes (benchmarks/paigow_audit.py runs the seven-card charts the same way)."""
+    from math import comb
+
+    from rules.paigow.analyze import class_key, hand_classes
+    from rules.paigow.house_way import set_hand
+
+    way = CHARTS["the101-mini-paigow"]
+    plain: dict[object, bool] = {}
+    fouls = total = 0
+    for rep, w, is_flush in hand_classes(way.hand_cards):
+        front, _ = set_hand(rep, way)
+        back = [i for i in rep if i not in front]
+        foul = front_beats_back(front, value5(back, way.hand_rules), back, way.hand_rules)
+        if is_flush:
+            fouls -= w * plain[class_key(rep)]
+            total -= w
+        else:
+            plain[class_key(rep)] = foul
+        fouls += w * foul
+        total += w
+    assert total == comb(53, 6)
+    assert fouls == 0
