@@ -4,8 +4,10 @@ Lowball with the joker, Mexican Stud's face-down joker, and the data files' poke
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules.cards import parse_cards
+from rules.cards import ALL_CARDS, STANDARD_CARDS, parse_cards
 from rules.errors import HandError
 from rules.poker import PokerDataError, SeatHand, award_pot, high_hand, low_hand, parse_poker
 from terminal.games import load_games
@@ -228,3 +230,48 @@ def test_a_collection_larger_than_the_pot_is_refused():
             parse_cards("2c 3d 4h 5s 7c"),
             collected=200,
         )
+
+
+# --- properties ---------------------------------------------------------------------------------------
+
+_SHAPES = {
+    "holdem/tres-lounge": (2, 5, False),
+    "omaha/hilo-tres-lounge": (4, 5, False),
+    "omaha/hilo-joker-marysville": (4, 5, True),
+    "stud/hilo-the101": (7, 0, False),
+    "stud/razz-oaks": (7, 0, False),
+    "draw/lowball-joker-oaks": (5, 0, True),
+    "draw/joker-oaks": (5, 0, True),
+}
+
+
+@st.composite
+def showdowns(draw):
+    gid = draw(st.sampled_from(sorted(_SHAPES)))
+    hole, board_n, joker = _SHAPES[gid]
+    n = draw(st.integers(2, 5))
+    deck = list(ALL_CARDS if joker else STANDARD_CARDS)
+    cards = draw(st.permutations(deck))[: n * hole + board_n]
+    seats = sorted(draw(st.sets(st.integers(1, 10), min_size=n, max_size=n)))
+    hands = [SeatHand(s, tuple(cards[i * hole : (i + 1) * hole])) for i, s in enumerate(seats)]
+    board = tuple(cards[n * hole :])
+    pot = draw(st.integers(0, 100_000))
+    button = draw(st.one_of(st.none(), st.integers(1, 10)))
+    return gid, hands, board, pot, button
+
+
+@settings(max_examples=150, deadline=None)
+@given(showdowns())
+def test_every_cent_of_the_pot_goes_to_a_winner_in_whole_chips(case):
+    gid, hands, board, pot, button = case
+    v = variant(gid)
+    a = award_pot(v, pot, hands, board, button)
+    assert sum(c for _, c in a.shares) == pot
+    winners = set(a.high_winners) | set(a.low_winners)
+    assert winners and {s for s, c in a.shares} <= winners
+    assert all(c >= 0 for _, c in a.shares)
+    if pot % v.chip_cents == 0:
+        assert all(c % v.chip_cents == 0 for _, c in a.shares)
+    # with a single winner of everything there are no odd chips
+    if len(winners) == 1:
+        assert a.shares == ((next(iter(winners)), pot),) if pot else a.shares == ()
