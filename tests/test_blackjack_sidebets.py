@@ -105,10 +105,7 @@ def test_side_bet_pay_table_row(gid, key, i):
     bet = v.side_bet(key)
     row = bet.rows[i]
     player, pd = _hand_for(v, bet, row)
-    if bet.kind == "red_run":
-        pd_total = None
-    else:
-        pd_total = blackjack_total(pd, v.totals) if len(pd) >= 2 else None
+    pd_total = None if bet.kind == "red_run" else blackjack_total(pd, v.totals) if len(pd) >= 2 else None
     player_total = blackjack_total(player, v.totals)
     got = side_bet_row(bet, v, player, pd, pd_total, player_total)
     assert got is row, (got, row)
