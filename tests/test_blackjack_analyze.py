@@ -107,3 +107,32 @@ def test_analyze_command_json(capsys):
     assert names == {"Lucky Lucky", "Buster Blackjack"}
     for w in out["wagers"]:
         assert {"name", "house_edge", "outcomes"} <= set(w)
+
+
+def test_blackjack_bonus_one_deck_matches_brute_force():
+    """Marysville's Blackjack Bonus Bet on one deck (no identical cards possible), every ordered pair."""
+    from itertools import permutations as perms
+
+    pics = {Rank.JACK, Rank.QUEEN, Rank.KING}
+
+    def points(c):
+        return 11 if c.rank is Rank.ACE else min(10, c.rank.value)
+
+    ev = Fraction(0)
+    pairs = list(perms(STANDARD_CARDS, 2))
+    for a, b in pairs:
+        twenty = points(a) + points(b) == 20
+        if twenty and a.suit is b.suit:
+            ev += 6
+        elif twenty:
+            ev += 4
+        elif a.rank in pics:
+            ev += 1
+        else:
+            ev -= 1
+    ev /= len(pairs)
+    data = dict(GAMES["blackjack/no-bust-marysville"].data)
+    data["deck"] = {"decks": 1, "jokers": 0}  # the bet alone, on a deck without the joker
+    a = analyze(data, decks=1)
+    w = next(w for w in a.wagers if w.name == "Blackjack Bonus Bet")
+    assert w.house_edge == -ev
