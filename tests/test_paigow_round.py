@@ -143,7 +143,7 @@ def test_chips_are_conserved_and_the_bank_never_loses_more_than_it_holds(seed, b
 def test_settlement_waits_for_every_hand_then_follows_the_dice():
     _, s = _round("paigow/capitol", 5, {2: 1000, 4: 1000}, 10000, set_hands=False)
     assert s.outcome.settlement is None
-    assert "hands to set: seat 2, seat 4, the player-dealer (seat 1)" in s.prompt
+    assert FAMILY.hands_to_set(s) == ["seat 2", "seat 4", "the player-dealer (seat 1)"]
 
 
 def test_a_wager_changed_after_the_dice_is_bets_after_close_and_plays_as_placed():

@@ -11,8 +11,8 @@ A Pai Gow round as the engine follows it (the variant's ``deal:``)::
 The engine checks every card of the piles and the leftovers and rules on exposed and boxed cards from the
 variant's ``irregularities:``. This hook adds what only Pai Gow knows:
 
-* which pile goes to which seat, from the dice (``rules.paigow.deal``), in the dealer's prompt: while the
-  piles are handed out, and then which hands are still to be set;
+* which pile goes to which seat, from the dice (``rules.paigow.deal``), in the dealer's prompt while the
+  piles are handed out (and :meth:`PaiGowFamily.hands_to_set` for the hands still to be set);
 * findings on the events: a ``hand_set`` that is foul (FOUL_HAND), a hand that must be set the House Way
   and is not (HOUSE_WAY_MISSET: the player-dealer's where the room's dealer sets it, a player's hand with
   ``house_way: true``), a hand set from another seat's pile (OUT_OF_ORDER: the hand went to the wrong
@@ -149,23 +149,22 @@ class PaiGowFamily(BaseFamily):
     # --- words -----------------------------------------------------------------------------------
 
     def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
-        """While the piles are handed out: which pile goes where; once dealt: which hands are to be set."""
+        """While the piles are handed out (the ``distribute`` step): which pile goes to which seat."""
+        if kind != "betting":
+            return None
         dist = self.distribution(state)
         if dist is None or state.start is None:
             return None
-        pd = state.start.player_dealer
-        if kind == "betting":
-            return f"distribute the piles: {dist.words(pd)}; press confirm when every pile is out"
-        if kind == "done" and not state.pending:
-            su = self.setup(state)
-            if su.assign.community:
-                return None
-            todo = [f"seat {s}" for s in self._wagered_seats(state) if self._hand_set(state, s) is None]
-            if self._player_dealer_set(state) is None:
-                todo.append(f"the player-dealer (seat {pd})")
-            if todo:
-                return f"{words}; hands to set: {', '.join(todo)}"
-        return None
+        return f"distribute the piles: {dist.words(state.start.player_dealer)}; press confirm when every pile is out"
+
+    def hands_to_set(self, state: RoundState) -> list[str]:
+        """The hands with a wager still to be set (the player-dealer's last), for the dealer's screen."""
+        if state.start is None or self.setup(state).assign.community:
+            return []
+        todo = [f"seat {s}" for s in self._wagered_seats(state) if self._hand_set(state, s) is None]
+        if self._player_dealer_set(state) is None:
+            todo.append(f"the player-dealer (seat {state.start.player_dealer})")
+        return todo
 
     # --- checks ----------------------------------------------------------------------------------
 
@@ -542,6 +541,9 @@ def _next_seat(table: Table, seat: int) -> int:
 
 
 def _piles_done(state: RoundState) -> bool:
+    """Whether the piles phase is over (passed, or the deal was declared done)."""
+    if state.status.value != "dealing":
+        return True
     for i, ph in enumerate(state.game.procedure.phases):
         if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
             return state.phase > i
