@@ -437,9 +437,10 @@ def refold(game: GameRules, anchor: RoundState | None, segment: tuple[tuple[int,
     done: list[tuple[int, Event]] = []
     for n, e in segment:
         if not isinstance(e, Correction) and n not in off:
-            # The hooks see the round's events so far, as they do when the event first applied.
+            # The hooks see the round's live events so far (what they see when it first applied, less
+            # what the corrections undo).
             s = _step(_with(s, segment=tuple(done)), e, n)
-        done.append((n, e))
+            done.append((n, e))
     last = segment[-1][0] if segment else s.seq
     return _with(s, seq=last, segment=segment, anchor=anchor)
 
