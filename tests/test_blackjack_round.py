@@ -275,3 +275,15 @@ def parse(text):
     from rules.cards import parse_card
 
     return parse_card(text)
+
+
+def test_capitol_no_bust_surrender_only_while_not_over_20():
+    g = GAMES["blackjack/no-bust-capitol"]
+    s = fold(game_rules(g), [Shuffle(), RoundStart((1, 2), PD_SEAT, None, ())])
+    for t in ("Tc", "9h", "5d"):
+        s = apply(s, _read(t)[0])
+    s = apply(s, CardRead(parse("7d"), False))
+    s = apply(s, Decision(PLAYER, Action.HIT))
+    s = apply(s, _read("8c")[0])  # 23: over 20
+    s2 = apply(s, Decision(PLAYER, Action.SURRENDER))
+    assert any("surrender only on 20 or less" in a.message for a in s2.alerts)

@@ -194,6 +194,7 @@ class DecisionRule:
     no_action_on_natural: bool = False  # double: "If the PD's hand is a Natural, DD ... receive no action"
     max_splits: int = 0  # split: at most this many splits per seat (0: no limit filed)
     no_resplit_aces: bool = False
+    max_total: int = 0  # surrender: only while the hand does not exceed this total (0: any)
 
 
 _DECISION_KEYS: Final = {
@@ -214,6 +215,7 @@ _DECISION_KEYS: Final = {
     "choice",
     "max_splits",
     "no_resplit_aces",
+    "max_total",
     "for_less",
 }
 
@@ -241,6 +243,7 @@ def _decision(action: str, data: object, path: str) -> DecisionRule:
         bool(m.get("no_action_on_natural", False)),
         _int(m.get("max_splits", 0), f"{path}.max_splits"),
         bool(m.get("no_resplit_aces", False)),
+        _int(m.get("max_total", 0), f"{path}.max_total"),
     )
 
 

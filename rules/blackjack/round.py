@@ -288,6 +288,8 @@ class BlackjackFamily(BaseFamily):
                     and int(t.best) not in rule.totals
                 ):
                     problems.append(f"{act} only on {', '.join(map(str, rule.totals))}")
+                if rule.max_total and t is not None and t.best > rule.max_total:
+                    problems.append(f"{act} only on {rule.max_total} or less")
                 if rule.not_on_natural and t is not None and t.is_natural:
                     problems.append(f"no {act} on a natural")
                 if rule.not_with_joker and any(c.is_joker for c in cards):
