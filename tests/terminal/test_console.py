@@ -55,6 +55,27 @@ class Recorder:
         return [(i.action, i.role, i.source) for i in self.inputs if i.action != "mode.change"]
 
 
+async def until(pilot, cond, steps: int = 500) -> bool:
+    """Wait (by polling the app, never by wall-clock assertions) until ``cond()`` holds."""
+    for _ in range(steps):
+        if cond():
+            return True
+        await pilot.pause(0.02)
+    return bool(cond())
+
+
+def pin_error(app) -> str:
+    return str(app.screen.query_one("#pin-error").render())
+
+
+async def enter_pin(pilot, app, pin: str) -> None:
+    """Type a PIN and wait until the dialog has checked it (closed, or showing its answer)."""
+    screen = app.screen
+    screen.query_one("#pin-error").update("")
+    await pilot.press(*pin, "enter")
+    assert await until(pilot, lambda: app.screen is not screen or pin_error(app).strip() != "")
+
+
 def make_app(pin_hashes, backend=None, **kw):
     access = Access(pin_hashes, lockout_seconds=60)
     return DealerConsole(backend or Recorder(waiting_view()), access, **kw)
@@ -105,18 +126,17 @@ async def test_technician_screen_needs_the_technician_pin(pin_hashes):
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, PinScreen)
-        await pilot.press(*PINS["floor"], "enter")  # the floor's PIN is not the technician's
-        await pilot.pause(0.05)
+        await enter_pin(pilot, app, PINS["floor"])  # the floor's PIN is not the technician's
         assert isinstance(app.screen, PinScreen)
-        assert "wrong PIN" in str(app.screen.query_one("#pin-error").render())
+        assert "wrong PIN" in pin_error(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DealerScreen) and app.access.mode is Mode.DEALER
         await pilot.press("f2")
         await pilot.pause()
-        await pilot.press(*PINS["technician"], "enter")
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, TechnicianScreen) and app.access.mode is Mode.TECHNICIAN
+        await enter_pin(pilot, app, PINS["technician"])
+        assert await until(pilot, lambda: isinstance(app.screen, TechnicianScreen))
+        assert app.access.mode is Mode.TECHNICIAN
         # Dealer keys do nothing here; the technician's buttons work.
         await pilot.press("n")
         await pilot.click("#tech-test-deal")
@@ -135,9 +155,8 @@ async def test_maintenance_is_not_live_and_shows_frames(pin_hashes):
         app.post_message(DeviceFrame("shoe", "in", "7e 01 02", "card As face down"))
         await pilot.press("f3")
         await pilot.pause()
-        await pilot.press(*PINS["maintenance"], "enter")
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, MaintenanceScreen)
+        await enter_pin(pilot, app, PINS["maintenance"])
+        assert await until(pilot, lambda: isinstance(app.screen, MaintenanceScreen))
         assert "card As" in "\n".join(str(line.text) for line in app.screen.query_one("#maint-frames").lines)
         await app.dealer_action("confirm", source="button")
         assert app.last_result == "the table is not live in this mode"
@@ -152,13 +171,12 @@ async def test_five_wrong_pins_lock_the_dialog(pin_hashes):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f2")
+        await pilot.pause()
         for _ in range(5):
-            await pilot.press("9", "9", "9", "9", "enter")
-            await pilot.pause(0.05)
-        assert "locked" in str(app.screen.query_one("#pin-error").render())
-        await pilot.press(*PINS["technician"], "enter")  # right PIN, but locked
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, PinScreen)
+            await enter_pin(pilot, app, "9999")
+        assert "locked" in pin_error(app)
+        await enter_pin(pilot, app, PINS["technician"])  # right PIN, but locked
+        assert isinstance(app.screen, PinScreen) and "locked" in pin_error(app)
 
 
 def plain(renderable) -> str:
@@ -184,17 +202,15 @@ async def test_an_alert_is_shown_and_cleared_only_by_its_role(pin_hashes):
         await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, PinScreen) and app.screen.role.value == "floor"
-        await pilot.press(*PINS["dealer"], "enter")  # the dealer cannot clear a floor alert
-        await pilot.pause(0.05)
+        await enter_pin(pilot, app, PINS["dealer"])  # the dealer cannot clear a floor alert
+        assert "wrong PIN" in pin_error(app)
         await pilot.press("escape")
         await pilot.pause()
         assert "EXPOSED CARD" in alert_text(app)
         await pilot.press("x")
         await pilot.pause()
-        await pilot.press(*PINS["floor"], "enter")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, DealerScreen)
-        assert alert_text(app) == ""
+        await enter_pin(pilot, app, PINS["floor"])
+        assert await until(pilot, lambda: isinstance(app.screen, DealerScreen) and alert_text(app) == "")
         assert [(i.action, i.role) for i in backend.inputs] == [("clear-alert", "floor")]
 
 
@@ -237,11 +253,7 @@ async def test_a_burst_of_views_is_coalesced(pin_hashes):
         t = threading.Thread(target=burst)
         t.start()
         t.join()
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if app.view.round_no == 500:
-                break
-        assert app.view.round_no == 500  # the newest view always lands
+        assert await until(pilot, lambda: app.view.round_no == 500)  # the newest view always lands
         assert app.paints - before < 50  # ... without painting each of the 500
 
 
@@ -254,17 +266,16 @@ async def test_demo_round_is_journaled_before_it_shows(tmp_path, pin_hashes):
         phases = []
         for _ in range(4):
             await pilot.press("c")
-            await pilot.pause(0.15)
+            assert await until(pilot, lambda: app.view == backend.view)
             phases.append(app.view.phase)
         assert phases == ["dealing", "dealing", "dealing", "dealing"]  # the exposed card blocks the deal
         assert app.view.active_alert.code == "EXPOSED_CARD"
         await pilot.press("x")
         await pilot.pause()
-        await pilot.press(*PINS["floor"], "enter")
-        await pilot.pause(0.2)
+        await enter_pin(pilot, app, PINS["floor"])
+        assert await until(pilot, lambda: not app.view.alerts)
         await pilot.press("c")
-        await pilot.pause(0.15)
-        assert app.view.phase == "settlement"
+        assert await until(pilot, lambda: app.view.phase == "settlement")
     kinds = [(e.kind, e.payload.get("action")) for e in journal.entries()]
     assert kinds.count(("input", "confirm")) == 5
     assert ("fault.clear", None) in kinds
