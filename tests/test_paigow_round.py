@@ -189,3 +189,27 @@ def test_every_variant_deals_53_cards_with_the_filed_leftover(gid):
     deal, leftover = r.procedure.phases[0], r.procedure.phases[1]
     assert deal.count * deal.cards + leftover.count == 53
     assert (deal.count, deal.cards, leftover.count) == ((8, 6, 5) if "mini" in gid else (7, 7, 4))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_triple_bonus_push_bet_follows_the_house_way_comparison(seed):
+    from rules.paigow.settlement import SetHand, compare
+
+    wagers = {2: {"main": 1000, "ultimate_push": 500, "happy_pai_gow": 500}}
+    r, s = _round("paigow/triple-bonus-the101", seed, wagers, 100000)
+    st_ = s.outcome.settlement
+    rows = {w["spot"]: w for w in st_["wagers"]}
+    su = FAMILY.setup(s)
+    dist = FAMILY.distribution(s)
+
+    def hw(recipient):
+        cards = s.hand(Target(TargetKind.PILE, dist.pile_of(recipient)))
+        h = set_house_way(cards, su.way)
+        return SetHand.of([c.index for c in h.front], [c.index for c in h.back])
+
+    pushed = compare(hw("seat 2"), hw("player_dealer"), su.variant).result.value == "push"
+    assert (rows["ultimate_push"]["result"] == "win") == pushed
+    assert rows["ultimate_push"]["result"] in ("win", "lose")
+    assert rows["happy_pai_gow"]["result"] in ("win", "lose")
+    assert "unsettled" not in st_

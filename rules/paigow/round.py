@@ -418,7 +418,21 @@ class PaiGowFamily(BaseFamily):
             if pays > 0:
                 return WagerResult.win(w, pays, f"{bonus.name}: {hand}")
             return WagerResult.lose(w, 1, f"{bonus.name}: {hand}")
-        return None  # Envy, Triple Bonus and Ultimate Tie bets: settled by the dealer (not yet followed)
+        if (
+            bonus.kind == "push"
+            and su.way is not None
+            and banker_cards is not None
+            and len(cards) == su.cards
+        ):
+            # Ultimate Push (Triple Bonus): both hands are set the House Way for this bet (seed 000 L3930-3946).
+            player_hw, banker_hw = _house_way(cards, su.way), _house_way(banker_cards, su.way)
+            if compare(player_hw, banker_hw, su.variant).result is not Result.PUSH:
+                return WagerResult.lose(w, 1, f"{bonus.name}: no push")
+            rules = su.variant.hand_rules
+            pair = any(front_value(h.front, rules) >= _PAIR_OF_THREES for h in (player_hw, banker_hw))
+            row = bonus.row("push_with_front_pair_3s_or_better" if pair else "push")
+            return WagerResult.win(w, row.pays if row else 1, f"{bonus.name}: {row.hand if row else 'push'}")
+        return None  # Envy and Double Luck (Triple Bonus): settled by the dealer (not yet followed)
 
     def _settle_community(self, state: RoundState, dist: Distribution) -> Mapping[str, Any] | None:
         """Ultimate Pai Gow Poker: both community hands set the House Way; Player, Banker and Push bets."""
@@ -533,6 +547,12 @@ class PaiGowFamily(BaseFamily):
 
 #: A two-card pair of threes: the Ultimate bets' "pair of 3s or higher" (seed 000 L1469, L1494).
 _PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
+
+
+def _house_way(cards: Sequence[Card], way: HouseWay) -> SetHand:
+    idx = [c.index for c in cards]
+    front, _ = set_hand(idx, way)
+    return SetHand.of(front, [i for i in idx if i not in front])
 
 
 def _next_seat(table: Table, seat: int) -> int:
