@@ -494,6 +494,7 @@ class DealerConsole(App[None]):
                 self._say(f"{alert.code} not cleared")
                 return
             self._say(await self.backend.submit(ConsoleInput("clear-alert", role.value, source, data)))
+            self.access.logout()  # the PIN was for this clear only; the table stays the dealer's
 
         role = Role(alert.clear_role) if alert.clear_role in Role._value2member_map_ else Role.FLOOR
         self.push_screen(PinScreen(role, self.access, f"to clear {alert.code}"), cleared)

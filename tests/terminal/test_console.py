@@ -212,6 +212,7 @@ async def test_an_alert_is_shown_and_cleared_only_by_its_role(pin_hashes):
         await enter_pin(pilot, app, PINS["floor"])
         assert await until(pilot, lambda: isinstance(app.screen, DealerScreen) and alert_text(app) == "")
         assert [(i.action, i.role) for i in backend.inputs] == [("clear-alert", "floor")]
+        assert app.access.session is None  # the floor's PIN served this clear only
 
 
 async def test_a_dealer_alert_clears_without_a_pin(pin_hashes):
