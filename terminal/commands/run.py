@@ -29,6 +29,11 @@ def register(sub: Any) -> None:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="override a configuration key"
     )
     p.add_argument("--demo", action="store_true", help="the scripted tour of the dealer screen (no devices)")
+    p.add_argument(
+        "--headless",
+        action="store_true",
+        help="the controller without the console (a table with no screen); systemd readiness and watchdog",
+    )
     p.set_defaults(handler=run)
 
 
@@ -51,6 +56,8 @@ def describe(cfg: TerminalConfig) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     cfg = load_config(args.config, sets=args.set, demo=True)
+    if args.headless:
+        return asyncio.run(run_headless(cfg))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
             "dealer-terminal: the console needs a terminal (stdin/stdout is not a TTY); the table it would run:"
@@ -60,6 +67,35 @@ def run(args: argparse.Namespace) -> int:
         return 0
     app = build_app(cfg, demo=args.demo)
     app.run()
+    return 0
+
+
+async def run_headless(cfg: TerminalConfig) -> int:
+    """The controller alone: journal, devices and rules, with sd_notify readiness and the watchdog.
+
+    Runs until SIGTERM or SIGINT, then finishes the journal and exits 0.
+    """
+    import signal
+
+    from terminal.controller import open_table
+    from terminal.sdnotify import SdNotifier, supervised
+
+    controller = open_table(cfg)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await controller.start()
+        async with supervised(SdNotifier()) as notifier:
+            notifier.ready(f"table {cfg.table.id}: {cfg.table.game} (headless)")
+            devices = asyncio.create_task(controller.run_devices(), name="devices")
+            await stop.wait()
+            notifier.status("stopping")
+            devices.cancel()
+            await asyncio.gather(devices, return_exceptions=True)
+    finally:
+        controller.close()
     return 0
 
 
