@@ -142,8 +142,10 @@ def test_chips_are_conserved_and_the_bank_never_loses_more_than_it_holds(seed, b
 
 def test_settlement_waits_for_every_hand_then_follows_the_dice():
     _, s = _round("paigow/capitol", 5, {2: 1000, 4: 1000}, 10000, set_hands=False)
-    assert s.outcome.settlement is None
-    assert FAMILY.hands_to_set(s) == ["seat 2", "seat 4", "the player-dealer (seat 1)"]
+    waiting = s.outcome.settlement
+    assert "wagers" not in waiting
+    assert waiting["hands_to_set"] == ["seat 2", "seat 4", "the player-dealer (seat 1)"]
+    assert waiting["distribution"]["first_seat"] == 2  # dice 9: the second position from the player-dealer
 
 
 def test_a_wager_changed_after_the_dice_is_bets_after_close_and_plays_as_placed():

@@ -329,7 +329,8 @@ class PaiGowFamily(BaseFamily):
     # --- settlement ------------------------------------------------------------------------------
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
-        """Each wager's result and the bank's payments, once every hand with a wager is set; None before."""
+        """Each wager's result and the bank's payments once every hand with a wager is set; before that the
+        distribution and the hands still to be set; None before the dice."""
         start = state.start
         dist = self.distribution(state)
         if start is None or dist is None:
@@ -340,7 +341,8 @@ class PaiGowFamily(BaseFamily):
         pd_set = self._player_dealer_set(state)
         seats = self._wagered_seats(state)
         if pd_set is None or any(self._hand_set(state, s) is None for s in seats):
-            return None
+            # Not yet settled: which pile went where, and the hands still to be set.
+            return {"distribution": dist.to_json(), "hands_to_set": self.hands_to_set(state)}
         pd_dealt = self._dealt(state, pd_set.seat, True)
         banker = self._effective(state, pd_set, pd_dealt, is_pd=True, must=su.banker_house_way)
         out: dict[str, Any] = {"distribution": dist.to_json()}
@@ -531,6 +533,8 @@ class PaiGowFamily(BaseFamily):
                 "collected": ln.collected,
                 "returned": ln.returned,
                 "coverage": ln.coverage.value,
+                "net_cents": ln.paid - ln.collected,
+                "rule": ln.result.note,
                 "note": ln.result.note,
             }
             for ln in s.lines
