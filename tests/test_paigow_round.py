@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.banking import Direction
-from rules.cards import ALL_CARDS, format_cards
+from rules.cards import ALL_CARDS, format_cards, parse_cards
 from rules.paigow.deal import Assign, DealError, distribute
 from rules.paigow.house_way import set_house_way
 from rules.paigow.round import FAMILY
@@ -215,3 +215,20 @@ def test_triple_bonus_push_bet_follows_the_house_way_comparison(seed):
     assert rows["ultimate_push"]["result"] in ("win", "lose")
     assert rows["happy_pai_gow"]["result"] in ("win", "lose")
     assert "unsettled" not in st_
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_mini_double_down_follows_the_base_wager_when_the_player_dealer_qualifies(seed):
+    from rules.paigow.hands import value5
+
+    r, s = _round("paigow/mini-the101", seed, {2: 1000}, 100000)
+    s = fold(r, [event_from_json({"type": "decision", "seat": 2, "action": "double_down"})], s)
+    rows = {w["spot"]: w for w in s.outcome.settlement["wagers"]}
+    assert rows["double_down"]["cents"] == 1000  # equal to the Mini Pai Gow wager (seed 000 L1088)
+    pd = s.outcome.settlement["player_dealer"]
+    back = [c.index for c in parse_cards(pd["back"])]
+    v = value5(back, FAMILY.setup(s).variant.hand_rules)
+    pair_of_fives_or_better = v >> 20 >= 2 or (v >> 20 == 1 and (v >> 16) & 15 >= 5)
+    want = rows["main"]["result"] if pair_of_fives_or_better else "push"
+    assert rows["double_down"]["result"] == want

@@ -64,6 +64,7 @@ from rules.paigow.settlement import (
 from rules.paigow.variant import Bonus, PaiGowVariant
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, Decision, DiceResult, Event, HandSet, Target, TargetKind
+from rules.round.events import Wager as EventWager
 from rules.round.family import BaseFamily, register_family
 from rules.round.procedure import PhaseKind, Recipients
 from rules.round.rulings import Finding
@@ -376,7 +377,7 @@ class PaiGowFamily(BaseFamily):
                 "why": cmp.reason,
             }
             cards = dealt if dealt is not None else (*e.front, *e.back)
-            for w in (w for w in start.wagers if w.seat == seat):
+            for w in _seat_wagers(state, seat):
                 r = self._wager_result(su, w.spot, w.cents, seat, cmp.result, cards, banker_hand, pd_dealt)
                 if r is None:
                     unsettled.append({"seat": seat, "spot": w.spot, "cents": w.cents})
@@ -551,6 +552,19 @@ class PaiGowFamily(BaseFamily):
 
 #: A two-card pair of threes: the Ultimate bets' "pair of 3s or higher" (seed 000 L1469, L1494).
 _PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
+
+
+def _seat_wagers(state: RoundState, seat: int) -> list[EventWager]:
+    """The seat's wagers: those of the round's start, and a double-down placed after viewing the hand (Mini
+    Pai Gow: "an extra wager equal to his original Mini Pai Gow wager", seed 000 L1088), once."""
+    start = state.start
+    assert start is not None
+    out = [w for w in start.wagers if w.seat == seat]
+    base = sum(w.cents for w in out if w.spot in _BASE_SPOTS)
+    doubled = any(d.seat == seat and d.action is Action.DOUBLE_DOWN for d in state.decisions)
+    if doubled and base and not any(w.spot == "double_down" for w in out):
+        out.append(EventWager(seat, base, "double_down"))
+    return out
 
 
 def _house_way(cards: Sequence[Card], way: HouseWay) -> SetHand:
