@@ -92,6 +92,10 @@ class ReadsProfile(_Strict):
     interval: float = Field(
         default=0.0, ge=0, description="seconds between reads; 0 = as fast as the link allows"
     )
+    on_demand: bool = Field(
+        default=False,
+        description="draw only when told (the 'draw' fault key, one card each): the dealer's hand on the shoe",
+    )
     face_up: list[int] = Field(default_factory=list, description="1-based read numbers that come out face up")
     cut_card_after: int | None = Field(default=None, ge=1, description="the cut card follows this read")
 

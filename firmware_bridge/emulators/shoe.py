@@ -14,7 +14,7 @@ class ShoeEmulator(Emulator):
     """Draws cards one by one and reports each read."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.SHOE
-    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next",)
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next", "draw")
 
     def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
         super().__init__(profile, now=now)
@@ -37,6 +37,7 @@ class ShoeEmulator(Emulator):
         self._next_at = now
         self._empty_sent = False
         self._misread_next = 0
+        self._owed = 0  # on-demand shoes: cards the dealer has drawn but not yet read
 
     @property
     def total(self) -> int:
@@ -52,6 +53,8 @@ class ShoeEmulator(Emulator):
         interval = self.profile.reads.interval
         faults = self.profile.faults
         while self.room() > 0 and now >= self._next_at:
+            if self.profile.reads.on_demand and not self._owed:
+                return  # a shoe reads a card only when the dealer draws one
             if self.drawn >= self._total:
                 if not self._empty_sent:
                     self._empty_sent = True
@@ -59,6 +62,7 @@ class ShoeEmulator(Emulator):
                 return
             card = self._card(self.drawn)
             self.drawn += 1
+            self._owed = max(0, self._owed - 1)
             quality = 95
             if card is not None and self._misread_next:
                 self._misread_next -= 1
@@ -77,10 +81,15 @@ class ShoeEmulator(Emulator):
                 return
 
     def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
+        if fault == "draw":
+            self._owed += int(params.get("count", 1))  # the dealer draws: the next read comes out
+            return True
         self._misread_next += int(params.get("count", 1))
         return True
 
     def behaviour_deadline(self) -> float | None:
+        if self.profile.reads.on_demand and not self._owed:
+            return None
         if self.profile.reads.interval > 0 and self.drawn < self._total:
             return self._next_at
         return None

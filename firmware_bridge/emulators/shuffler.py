@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
+from firmware_bridge.framer import MAX_PAYLOAD
 from firmware_bridge.messages import (
     CardOut,
     ClearFault,
@@ -35,6 +36,9 @@ from firmware_bridge.messages import (
 from rules.cards import JOKER, STANDARD_CARDS, Card, parse_card, parse_read
 
 log = logging.getLogger("firmware_bridge.emulator")
+
+#: Cards a DeckReport can name: the 240-byte payload less two u16 counts and three list-length bytes.
+_REPORT_CARDS = MAX_PAYLOAD - 4 - 3
 
 
 class _SealedStack:
@@ -140,6 +144,13 @@ class ShufflerEmulator(Emulator):
         if f.face_up_in_shuffle is not None and not self._face_up_done:
             self._face_up_done = True
             self.emit(FaceUpInside(parse_read(f.face_up_in_shuffle)), now)
+        # A report fits one frame: a deck far off its configuration (eight decks configured, one loaded)
+        # names only the first cards of each list; the counts always tell the whole truth, so the host
+        # still raises DECK_COUNT_MISMATCH instead of the frame failing to encode.
+        room = _REPORT_CARDS
+        missing, room = missing[:room], room - min(room, len(missing))
+        extra, room = extra[:room], room - min(room, len(extra))
+        dups = dups[:room]
         self.emit(DeckReport(len(self._loaded), len(expected_cards), missing, extra, dups), now)
         self._stack = _SealedStack(self._loaded, self.rng)
         self._shuffles += 1

@@ -215,3 +215,31 @@ async def test_wrong_deck_short_count(rig_factory: Any) -> None:
     await rig.run_until(lambda r: bool(r.of(DeckVerified)))
     (report,) = rig.of(DeckVerified)
     assert report.count == 51 and report.expected == 53 and report.alert_code == "DECK_COUNT_MISMATCH"
+
+
+async def test_more_decks_configured_than_loaded_is_a_count_mismatch_not_a_crash(rig_factory: Any) -> None:
+    # Eight decks configured, one loaded: 364 cards missing cannot all be named in one frame; the report
+    # names what fits and the counts tell the truth, so the host raises DECK_COUNT_MISMATCH.
+    rig = await rig_factory("shuffler-basic")
+    rig.device.configure(ShufflerConfig(decks=8, jokers=1, mode="hands", packet_size=7, packets=7))
+    rig.device.shuffle()
+    await rig.run_until(lambda r: bool(r.of(DeckVerified)))
+    (report,) = rig.of(DeckVerified)
+    assert report.count == 53 and report.expected == 8 * 52 + 1
+    assert report.alert_code == "DECK_COUNT_MISMATCH"
+    assert 0 < len(report.missing) < 8 * 52 - 52
+    await rig.run_until(lambda r: bool(r.of(ShuffleComplete)))
+
+
+async def test_on_demand_shoe_reads_only_what_the_dealer_draws(rig_factory: Any) -> None:
+    rig = await rig_factory("shoe-dealt")
+    await rig.clock.advance(2.0)
+    rig.collect()
+    assert rig.of(CardRead) == []  # nothing unprompted between coups
+    rig.emulator.inject("draw", rig.clock.now(), count=3)
+    await rig.run_until(lambda r: len(r.of(CardRead)) >= 3)
+    await rig.clock.advance(2.0)
+    rig.collect()
+    assert len(rig.of(CardRead)) == 3
+    rig.emulator.inject("draw", rig.clock.now())
+    await rig.run_until(lambda r: len(r.of(CardRead)) == 4)
