@@ -232,3 +232,14 @@ def test_mini_double_down_follows_the_base_wager_when_the_player_dealer_qualifie
     pair_of_fives_or_better = v >> 20 >= 2 or (v >> 20 == 1 and (v >> 16) & 15 >= 5)
     want = rows["main"]["result"] if pair_of_fives_or_better else "push"
     assert rows["double_down"]["result"] == want
+
+
+def test_a_wager_changed_before_the_dice_plays_at_its_new_amount_after_it_as_placed():
+    before = {"type": "decision", "seat": 2, "action": "bet", "amount": 3000}
+    _, s = _round("paigow/capitol", 8, {2: 1000}, 100000, extra=[before])
+    assert [w["cents"] for w in s.outcome.settlement["wagers"]] == [3000]
+    r = game_rules(get_game("paigow/capitol"))
+    _, s = _round("paigow/capitol", 8, {2: 1000}, 100000)
+    after = fold(r, [event_from_json({**before, "amount": 9000})], s)
+    assert [w["cents"] for w in after.outcome.settlement["wagers"]] == [1000]
+    assert after.alerts[-1].code is AlertCode.BETS_AFTER_CLOSE

@@ -151,7 +151,8 @@ class PaiGowFamily(BaseFamily):
 
     def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
         """While the piles are handed out (the ``distribute`` step): which pile goes to which seat."""
-        if kind != "betting":
+        ph = state.current_phase
+        if kind != "betting" or ph is None or ph.name != "distribute":
             return None
         dist = self.distribution(state)
         if dist is None or state.start is None:
@@ -555,11 +556,19 @@ _PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
 
 
 def _seat_wagers(state: RoundState, seat: int) -> list[EventWager]:
-    """The seat's wagers: those of the round's start, and a double-down placed after viewing the hand (Mini
+    """The seat's wagers: those of the round's start (a ``bet`` decision before the dice changes the base
+    wager), and a double-down placed after viewing the hand (Mini
     Pai Gow: "an extra wager equal to his original Mini Pai Gow wager", seed 000 L1088), once."""
     start = state.start
     assert start is not None
     out = [w for w in start.wagers if w.seat == seat]
+    # A base wager changed before the dice cup is opened plays at its new amount; after, as placed.
+    for _, e in state.segment:
+        if isinstance(e, DiceResult):
+            break
+        if isinstance(e, Decision) and e.seat == seat and e.action in _WAGER_ACTIONS and e.amount:
+            others = [w for w in out if w.spot not in _BASE_SPOTS]
+            out = [EventWager(seat, e.amount, "main"), *others]
     base = sum(w.cents for w in out if w.spot in _BASE_SPOTS)
     doubled = any(d.seat == seat and d.action is Action.DOUBLE_DOWN for d in state.decisions)
     if doubled and base and not any(w.spot == "double_down" for w in out):
