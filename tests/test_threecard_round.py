@@ -373,3 +373,13 @@ def test_each_variant_has_a_full_round_scenario():
         "3ch-irregularity-e5",
     ):
         assert any(n.startswith(prefix) for n in names), prefix
+
+
+def test_after_the_deal_the_prompt_asks_each_play_in_turn_then_where_to_settle():
+    g, s = ante_round("threecard/marysville", seats=(1, 2, 5, 7), pd=5, bank=100000)
+    s = fold(g, cards("As Kd 7h 2c 9s Tc 5d 5h Jc 3c 3d 3h"), s)
+    assert s.prompt == "deal complete; Play or fold: seat 7 (then seats 1, 2)"
+    s = apply(s, Decision(7, Action.FOLD))
+    assert s.prompt == "deal complete; Play or fold: seat 1 (then seat 2)"
+    s = fold(g, [Decision(1, Action.BET), Decision(2, Action.BET)], s)
+    assert s.prompt == "deal complete; reveal the player-dealer's hand and settle from seat 7"

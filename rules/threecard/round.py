@@ -146,6 +146,35 @@ class ThreeCardFamily(BaseFamily):
             ),
         )
 
+    def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
+        """After the deal: whose Play (or Bet) or fold is next, then where settlement starts."""
+        start = state.start
+        if kind != "done" or start is None or start.player_dealer is None:
+            return None
+        v = self.variant(state)
+        antes = {w.seat for w in start.wagers if w.spot == "ante" and w.seat not in state.dead}
+        decided = {d.seat for d in state.decisions}
+        pd = start.player_dealer
+        ring = sorted(start.players, key=lambda x: (x < pd, x))  # clockwise from the player-dealer's left
+        todo = [x for x in ring if x in antes and x not in decided]
+        if todo and any(p.kind is PhaseKind.BETTING for p in state.game.procedure.phases):
+            return None  # 3 Card Hold'em decides in its betting rounds, which the dealer has closed
+        if todo:
+            name = v.raises[0].name
+            ask = name if "fold" in name.lower() else f"{name} or fold"
+            more = (
+                f" (then seat{'s' if len(todo) > 2 else ''} {', '.join(map(str, todo[1:]))})"
+                if todo[1:]
+                else ""
+            )
+            return f"{words}; {ask}: seat {todo[0]}{more}"
+        out = self.settle(state)
+        if out is None or not out["wagers"]:
+            return None
+        bank = out.get("bank") or {}
+        where = f" from seat {bank['action_seat']}" if "action_seat" in bank else ""
+        return f"{words}; reveal the player-dealer's hand and settle{where}"
+
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """Each wager's result once the hands are out and every Ante has decided; None until then. With a
         ``banking:`` block and a bank, also the banking engine's settlement (``bank``)."""
