@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Final
 
 from rules.cards import ALL_CARDS, JOKER_INDEX, Card, Rank
@@ -416,7 +416,8 @@ def load_house_way(data: Mapping[str, Any], hand_rules: PaiGowRules | None = Non
 # ---------------------------------------------------------------------------------------------- engine
 
 
-def _select(s: Shape, sel: str) -> tuple[int, ...] | None:
+def _select(s: Shape, sel: str) -> list[tuple[int, ...]] | None:
+    """Every way the selector can pick its cards (one or two of a larger group can be any of them)."""
     kind, _, num = sel.rpartition(" ")
     n = int(num)
     table: dict[str, tuple[tuple[tuple[int, ...], ...], int]] = {
@@ -432,7 +433,7 @@ def _select(s: Shape, sel: str) -> tuple[int, ...] | None:
     pos = n - 1 if n > 0 else len(groups) + n
     if not 0 <= pos < len(groups):
         return None
-    return groups[pos][:take]
+    return list(combinations(groups[pos], take))
 
 
 def _best_front(
@@ -441,6 +442,7 @@ def _best_front(
     rules: PaiGowRules,
     back_min: int | None,
     need_pair: bool,
+    allow_foul: bool = False,
 ) -> tuple[int, ...] | None:
     best: tuple[int, int] | None = None
     best_front: tuple[int, ...] | None = None
@@ -452,7 +454,7 @@ def _best_front(
         fv = front_value(front, rules)
         if need_pair and not fv >> 8 and len(front) == 2:
             continue
-        if front_beats_back(front, bv, back, rules):
+        if not allow_foul and front_beats_back(front, bv, back, rules):
             continue
         key = (fv, bv)
         if best is None or key > best:
@@ -467,14 +469,18 @@ def _run(play: Play, s: Shape, rules: PaiGowRules) -> tuple[int, ...] | str | No
     if play.as_if_incomplete:
         return "incomplete"
     if play.front:
-        picked: list[int] = []
+        options: list[list[tuple[int, ...]]] = []
         for sel in play.front:
             got = _select(s, sel)
             if got is None:
                 break
-            picked.extend(got)
+            options.append(got)
         else:
-            front = tuple(picked) if len(picked) == f and len(set(picked)) == f else None
+            # Which ace of three goes in front is the chart's "an ace": take the one that leaves the best
+            # back hand (a flush kept behind), so every hand of the same ranks and suits is set alike.
+            fronts = [tuple(i for part in choice for i in part) for choice in product(*options)]
+            fronts = [fr for fr in fronts if len(fr) == f and len(set(fr)) == f]
+            front = _best_front(fronts, s.idx, rules, None, False, allow_foul=True) if fronts else None
     elif play.best_front_outside:
         held: set[int] = set()
         for g in play.best_front_outside:
