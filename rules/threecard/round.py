@@ -48,20 +48,22 @@ _RAISE = (Action.BET, Action.CALL, Action.RAISE, Action.UP)
 
 
 class ThreeCardFamily(BaseFamily):
-    """WRONG_DECK on two-deck tables; everything else is the generic engine's."""
+    """Two-deck and wager checks, the prompt after the deal, and the settlement with the bank."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, Variant] = {}
+        # By the identity of the game file's mapping; the mapping is kept so its id cannot be reused.
+        self._cache: dict[int, tuple[Mapping[str, Any], Variant]] = {}
 
     def variant(self, state: RoundState) -> Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""
         data = state.game.data
-        v = self._cache.get(id(data))
-        if v is None:
-            if not data:
-                raise ThreeCardDataError("game", f"{state.game.id}: the round engine was given no game data")
-            v = from_data(data)
-            self._cache[id(data)] = v
+        hit = self._cache.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        if not data:
+            raise ThreeCardDataError("game", f"{state.game.id}: the round engine was given no game data")
+        v = from_data(data)
+        self._cache[id(data)] = (data, v)
         return v
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
