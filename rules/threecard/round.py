@@ -37,8 +37,8 @@ from rules.round.procedure import Face, PhaseKind, Recipients
 from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.threecard.decks import AlternatingDecks
-from rules.threecard.hands import hand_value, qualifies
-from rules.threecard.model import ThreeCardDataError, Variant, from_data
+from rules.threecard.hands import arrange_player_dealer, hand_value, qualifies
+from rules.threecard.model import ThreeCardDataError, Variant, describe_value, from_data
 from rules.threecard.settle import PlayerHand, WagerSettlement, settle_hand
 
 if TYPE_CHECKING:
@@ -204,6 +204,11 @@ class ThreeCardFamily(BaseFamily):
             "order": list(v.order),
             "wagers": [],
         }
+        out["player_dealer_hand"] = describe_value(dv)
+        if v.board_cards:
+            # 3 Card Hold'em: how the house dealer lays out the player-dealer's best three (000a L332-371).
+            arr = arrange_player_dealer(v, pd_cards, board_cards)
+            out["arrangement"] = {"case": arr.case, "steps": list(arr.steps), "cite": str(arr.cite)}
         up = _up_cards(state, pd_cards)
         if up:
             out["player_dealer_up"] = format_cards(up)
