@@ -15,6 +15,8 @@ from rules.round import Ruling, apply, fold
 from rules.round.alerts import AlertCode
 from rules.round.events import (
     Action,
+    Button,
+    ButtonPress,
     CardRead,
     Correction,
     Decision,
@@ -383,3 +385,49 @@ def test_after_the_deal_the_prompt_asks_each_play_in_turn_then_where_to_settle()
     assert s.prompt == "deal complete; Play or fold: seat 1 (then seat 2)"
     s = fold(g, [Decision(1, Action.BET), Decision(2, Action.BET)], s)
     assert s.prompt == "deal complete; reveal the player-dealer's hand and settle from seat 7"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), bank=st.integers(1, 40000))
+def test_3ch_chips_are_conserved_with_unequal_bets_and_folds(seed, bank):
+    rnd = random.Random(seed)
+    g = RULES["threecard/betwiser-3card-holdem"]
+    seats = sorted(rnd.sample(range(1, 8), rnd.randint(2, 6)))
+    pd = seats[-1]
+    players = seats[:-1]
+    wagers = []
+    for p in players:
+        wagers.append(Wager(p, rnd.choice((500, 1000)), "ante"))
+        if rnd.random() < 0.5:
+            wagers.append(Wager(p, 500, rnd.choice(("flush-or-pair", "straight-or-up"))))
+    antes = {w.seat: w.cents for w in wagers if w.spot == "ante"}
+    deck = rnd.sample(list(STANDARD_CARDS), 2 * len(players) + 6)
+    ev = [Shuffle(), RoundStart(tuple(seats), pd, players[0], tuple(wagers), bank)]
+    ev += [CardRead(x) for x in deck[: 2 * len(players)]]
+    board = deck[2 * len(players) : 2 * len(players) + 3]
+    ev += [CardRead(board[0], face_up=True), CardRead(board[1]), CardRead(board[2])]
+    bets: dict[int, int] = {}
+    stayed = []
+    for p in players:
+        if rnd.random() < 0.2:
+            ev.append(Decision(p, Action.FOLD))
+        else:
+            amt = rnd.choice((antes[p], antes[p], 500, 1500))
+            bets[p] = amt
+            stayed.append(p)
+            ev.append(Decision(p, Action.BET, amount=amt))
+    ev.append(ButtonPress(Button.CONFIRM))
+    for p in stayed:
+        if rnd.random() < 0.5:
+            amt = rnd.choice((antes[p], 500))
+            bets[p] += amt
+            ev.append(Decision(p, Action.BET, amount=amt))
+        else:
+            ev.append(Decision(p, Action.CHECK))
+    ev += [ButtonPress(Button.CONFIRM), CardRead(deck[-3]), CardRead(deck[-2], face_up=True)]
+    ev.append(CardRead(deck[-1], face_up=True))
+    s = fold(g, ev)
+    b = s.outcome.settlement["bank"]
+    staked = sum(w.cents for w in wagers) + sum(bets.values())
+    back = sum(t["returned"] + t["paid"] + t.get("refunded", 0) for t in b["by_seat"].values())
+    assert back + b["bank_after"] == staked + b["bank_before"]

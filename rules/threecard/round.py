@@ -275,7 +275,10 @@ class ThreeCardFamily(BaseFamily):
         if v.banking is None or v.button is None or not start.bank or start.player_dealer is None:
             return None
         results: list[WagerResult] = []
+        refunds: dict[int, int] = {}
         for seat, r, stake in settled:
+            if r.refund_cents:
+                refunds[seat] = refunds.get(seat, 0) + r.refund_cents
             # The part of the stake that gets action: an unequal 3 Card Hold'em bet is cut, the rest refunded.
             amount = stake if r.action_cents is None else r.action_cents
             if amount <= 0:
@@ -323,7 +326,13 @@ class ThreeCardFamily(BaseFamily):
                 "bank_before": done.bank_before,
                 "bank_after": done.bank_after,
                 "by_seat": {
-                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
+                    str(k): {
+                        "paid": t.paid,
+                        "collected": t.collected,
+                        "returned": t.returned,
+                        # 3 Card Hold'em (e)(5): the part of an unequal bet without action, back first
+                        **({"refunded": refunds[k]} if refunds.get(k) else {}),
+                    }
                     for k, t in sorted(done.by_seat().items())
                 },
                 "lines": done.describe(),
