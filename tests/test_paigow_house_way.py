@@ -105,3 +105,46 @@ def test_mini_house_way_never_fouls_on_any_of_the_22957480_hands() -> None:
         total += w
     assert total == comb(53, 6)
     assert fouls == 0
+
+
+@pytest.mark.parametrize("chart", sorted(CHARTS))
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_setting_depends_only_on_ranks_and_the_flush(chart: str, data: st.DataObject) -> None:
+    """What the exhaustive audit's classes rely on: any hand with the same ranks, joker and flush-suit ranks
+    is set to the same front and back values as the class's representative."""
+    from rules.paigow.analyze import _representative
+    from rules.paigow.house_way import set_hand
+
+    way = CHARTS[chart]
+    hand = data.draw(
+        st.lists(st.integers(0, 52), min_size=way.hand_cards, max_size=way.hand_cards, unique=True)
+    )
+    joker = 52 in hand
+    counts: dict[int, int] = {}
+    for i in hand:
+        if i != 52:
+            counts[(i >> 2) + 2] = counts.get((i >> 2) + 2, 0) + 1
+    flush = None
+    for s in range(4):
+        suited = [(i >> 2) + 2 for i in hand if i != 52 and i & 3 == s]
+        if len(suited) >= 5 - joker:
+            flush = frozenset(suited)
+    rep = _representative(counts, joker, flush)
+
+    def values(h: list[int] | tuple[int, ...]) -> tuple[int, int]:
+        front, _ = set_hand(h, way)
+        back = [i for i in h if i not in front]
+        return front_value(front, way.hand_rules), value5(back, way.hand_rules)
+
+    assert values(hand) == values(rep)
+
+
+@pytest.mark.parametrize("chart", ["capitol-paigow", "tres-lounge-paigow", "the101-paigow"])
+def test_three_aces_keeps_the_flush_behind(chart: str) -> None:
+    """'Put an Ace … in front': of A♦ A♠ and the joker, the ace that leaves the spade flush behind (found by
+    the literal audit, seed 003 L109)."""
+    way = CHARTS[chart]
+    got = set_house_way(parse_cards("6s Ts Qs Kh Ad As Jk"), way)
+    assert [str(c) for c in got.front] == ["Ad", "Kh"]
+    assert value5([c.index for c in got.back], way.hand_rules) >> 20 == 5  # a flush
