@@ -182,7 +182,7 @@ def test_boxed_card_noticed_after_the_deal_is_replaced_from_the_stub():
     assert s.alerts[-1].ruling is Ruling.REPLACE_FROM_STUB
     assert s.prompt == "replacement card for seat 2 (from the stub)"
     s = apply(s, CardRead(card("4s")))
-    assert s.hand(Target(TargetKind.SEAT, 2)) == (card("7h"), card("4s"))  # two-card hands (L297)
+    assert s.hand(Target(TargetKind.SEAT, 2)) == (card("Kd"), card("4s"))
     assert s.prompt == "deal complete"
 
 

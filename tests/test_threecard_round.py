@@ -111,14 +111,22 @@ def test_a_shuffler_packet_number_names_the_seat():
     assert [a.code for a in s.alerts] == [AlertCode.MISSED_SEAT]
 
 
-def test_3ch_deals_two_card_hands_then_the_board_and_the_player_dealer_after_the_betting():
+@pytest.mark.parametrize(
+    "source, order",
+    [
+        ("shuffler", ["seat 1", "seat 1", "seat 2", "seat 2"]),  # two-card hands from the shuffler (L297)
+        ("dealer", ["seat 1", "seat 2", "seat 1", "seat 2"]),  # a hand shuffle: one at a time (L301)
+    ],
+)
+def test_3ch_deals_two_card_hands_then_the_board_and_the_player_dealer_after_the_betting(source, order):
     g = RULES["threecard/betwiser-3card-holdem"]
-    s = fold(g, [Shuffle(), RoundStart((1, 2, 6), 6, None, (Wager(1, 500, "ante"), Wager(2, 500, "ante")))])
+    wagers = (Wager(1, 500, "ante"), Wager(2, 500, "ante"))
+    s = fold(g, [Shuffle(source=source), RoundStart((1, 2, 6), 6, None, wagers)])
     seen = []
     for t in ["As", "Kd", "7h", "2c"]:
         seen.append(str(s.expected.target))
         s = apply(s, CardRead(c(t)))
-    assert seen == ["seat 1", "seat 1", "seat 2", "seat 2"]
+    assert seen == order
     assert s.prompt.startswith("communal cards, card 1 of 3 face up")
     s = fold(g, [CardRead(c("5d"), face_up=True), *cards("Qs 3h")], s)
     assert "betting" in s.prompt

@@ -102,6 +102,9 @@ class Phase:
     only_new_shoe: bool = False
     hook: str = ""
     max_cards: int = 5
+    #: ``by: packet`` with ``by_hand: card``: after a hand shuffle (a ``shuffle`` from the dealer) the
+    #: cards go one at a time around instead (3 Card Hold'em: two-card hands from a shuffler, else by hand).
+    hand_by_card: bool = False
 
     def face_at(self, i: int) -> Face:
         """The face of pass (deal) or card (board) ``i``; the last entry repeats."""
@@ -202,6 +205,9 @@ class DealContext:
     board_size: int
     new_shoe: bool
     next_phase: Phase | None = None
+    by_hand: bool = (
+        False  # the round's cards were shuffled by hand (a ``shuffle`` whose source is the dealer)
+    )
 
 
 def _rotate(seats: tuple[int, ...], after: int | None) -> tuple[int, ...]:
@@ -254,9 +260,10 @@ def expand(phase: Phase, index: int, ctx: DealContext) -> tuple[Slot, ...]:
     k = phase.kind
     if k is PhaseKind.DEAL:
         order = seat_order(phase, ctx)
+        packets = phase.by_packet and not (phase.hand_by_card and ctx.by_hand)
         passes = (
             [(c, t) for t in order for c in range(phase.cards)]
-            if phase.by_packet
+            if packets
             else [(c, t) for c in range(phase.cards) for t in order]
         )
         for c, t in passes:
@@ -296,7 +303,7 @@ def expand(phase: Phase, index: int, ctx: DealContext) -> tuple[Slot, ...]:
 _KIND_KEYS = {k.value: k for k in PhaseKind}
 _COMMON = {"name", "only"}
 _ALLOWED: dict[PhaseKind, set[str]] = {
-    PhaseKind.DEAL: {"deal", "cards", "face", "by", "start", "piles", "boxes"},
+    PhaseKind.DEAL: {"deal", "cards", "face", "by", "by_hand", "start", "piles", "boxes"},
     PhaseKind.BURN: {"burn"},
     PhaseKind.BOARD: {"board", "face"},
     PhaseKind.LEFTOVER: {"leftover"},
@@ -361,6 +368,12 @@ def parse_phase(data: Any, path: FieldPath) -> Phase:
         if by not in ("card", "packet"):
             raise ProcedureError((*path, "by"), "'card' (one at a time around) or 'packet' (all at once)")
         kw["by_packet"] = by == "packet"
+        by_hand = data.get("by_hand", by)
+        if by_hand not in ("card", "packet"):
+            raise ProcedureError(
+                (*path, "by_hand"), "'card' or 'packet': how the cards go after a hand shuffle"
+            )
+        kw["hand_by_card"] = kw["by_packet"] and by_hand == "card"
         if kw["to"] is Recipients.PILES:
             kw["count"] = _int(data.get("piles"), (*path, "piles"))
         if kw["to"] is Recipients.BOXES:

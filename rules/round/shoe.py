@@ -30,6 +30,8 @@ class ShoeSession:
     limits: tuple[int, ...] = ()
     #: The deck named by the shuffle before this one (two alternating decks: the deck dealt last time).
     previous_deck_id: str = ""
+    #: Shuffled by hand (a ``shuffle`` whose source is the dealer), not by a shuffler.
+    by_hand: bool = False
 
     def __post_init__(self) -> None:
         if not self.limits:
@@ -65,7 +67,7 @@ class ShoeSession:
         seen = self.seen[:i] + (max(0, self.seen[i] - 1),) + self.seen[i + 1 :]
         return _replace(self, seen=seen, total=self.total - 1)
 
-    def shuffle(self, deck_id: str = "", after_void: bool = False) -> ShoeSession:
+    def shuffle(self, deck_id: str = "", after_void: bool = False, by_hand: bool = False) -> ShoeSession:
         """A new shoe: nothing seen, no rounds dealt, the cut card back in.
 
         ``previous_deck_id`` keeps the deck dealt before; a reshuffle after a voided round (a misdeal)
@@ -73,7 +75,12 @@ class ShoeSession:
         """
         previous = self.previous_deck_id if after_void else self.deck_id
         return ShoeSession(
-            self.deck, deck_id=deck_id, shuffled=True, limits=self.limits, previous_deck_id=previous
+            self.deck,
+            deck_id=deck_id,
+            shuffled=True,
+            limits=self.limits,
+            previous_deck_id=previous,
+            by_hand=by_hand,
         )
 
     def start_round(self) -> ShoeSession:
@@ -102,6 +109,7 @@ def _replace(s: ShoeSession, **kw: object) -> ShoeSession:
         "deck_id": s.deck_id,
         "limits": s.limits,
         "previous_deck_id": s.previous_deck_id,
+        "by_hand": s.by_hand,
     }
     d.update(kw)
     return ShoeSession(**d)  # type: ignore[arg-type]

@@ -366,6 +366,7 @@ class RoundState(NamedTuple):
             board_size=sum(1 for p in self.placed if p.target.kind is TargetKind.BOARD),
             new_shoe=self.shoe.rounds == 1,
             next_phase=nxt,
+            by_hand=self.shoe.by_hand,
         )
 
 
@@ -456,7 +457,8 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, RoundStart):
         s = _round_start(s, e)
     elif isinstance(e, Shuffle):
-        s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID))
+        by_hand = e.source == "dealer"
+        s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
         if s.status in (Status.VOID, Status.DEALT):
             s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
             s = _with(s, active=tuple(range(len(s.alerts))))
