@@ -17,14 +17,30 @@ from rules.baccarat.model import BaccaratDataError, Hand, Variant
 from rules.baccarat.pan9 import Pan9Variant
 from rules.baccarat.settle import settle_rule
 from rules.cards import Card, format_cards
-from rules.round.events import Target, TargetKind
+from rules.round.alerts import AlertCode
+from rules.round.events import (
+    Button,
+    ButtonPress,
+    Declare,
+    DeclareKind,
+    Event,
+    Shuffle,
+    Target,
+    TargetKind,
+)
 from rules.round.family import BaseFamily, register_family
-from rules.round.procedure import Phase, PhaseKind, Recipients, Slot, ordinal
+from rules.round.procedure import Face, Phase, PhaseKind, Recipients, Slot, ordinal
+from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
     from rules.round.state import RoundState
 
 _WORDS: dict[Hand, str] = {"player": "Player draws", "banker": "Banker draws"}
+
+#: The ``rule_draws`` hook of the new-shoe burn (Cash-In, 000b §8): the first card exposed, then as many
+#: cards burned as its burn value. Any other hook name is the tableau's third cards.
+NEW_SHOE_BURN = "new-shoe-burn"
+_BURN = Target(TargetKind.BURN)
 
 
 class BaccaratFamily(BaseFamily):
@@ -67,10 +83,13 @@ class BaccaratFamily(BaseFamily):
         return state.hand(p), state.hand(b)
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
-        """The next third card the tableau calls for, or None (the coup is complete)."""
+        """The next third card the tableau calls for, or None (the coup is complete); in a
+        ``new-shoe-burn`` phase, the next burn card."""
         v = self.variant(state)
         if not isinstance(v, Variant):
             return None
+        if phase.hook == NEW_SHOE_BURN:
+            return self._next_burn(state, v)
         player, banker = self.hands(state)
         if None in player or None in banker:
             return None  # an unread card: the engine's UNREADABLE_CARD ruling comes first
@@ -81,6 +100,74 @@ class BaccaratFamily(BaseFamily):
         target = p if due == "player" else b
         nth = len(player if due == "player" else banker) + 1
         return Slot(target, nth, phase.face_at(0), f"{_WORDS[due]} ({ordinal(nth)} card)", state.phase)
+
+    @staticmethod
+    def _next_burn(state: RoundState, v: Variant) -> Slot | None:
+        """The new-shoe burn: the first card of the shoe face up, then its burn value in cards (their face is not checked)."""
+        burned = [p.card for p in state.placed if p.target == _BURN and p.phase == state.phase and not p.void]
+        burn = v.shoe.burn
+        if burn.kind == "none":
+            return None
+        if burn.kind == "fixed":
+            due = burn.count
+            if len(burned) >= due:
+                return None
+            n = len(burned) + 1
+            return Slot(_BURN, n, Face.ANY, f"new shoe: burn card {n} of {due}", state.phase)
+        if not burned:
+            return Slot(
+                _BURN,
+                1,
+                Face.UP,
+                "new shoe: turn the first card face up (it says how many to burn)",
+                state.phase,
+            )
+        first = burned[0]
+        if first is None or first.rank is None:
+            return None  # unread or a joker: the engine's UNREADABLE_CARD / FOREIGN_CARD rule first
+        due = burn.cards_to_burn(first)
+        if len(burned) - 1 >= due:
+            return None
+        n = len(burned)
+        return Slot(_BURN, n + 1, Face.ANY, f"new shoe: burn {n} of {due} (the exposed {first})", state.phase)
+
+    def check(self, state: RoundState, event: Event) -> list[Finding]:
+        """DRAW_AGAINST_RULE for a third card the tableau called for and that was not dealt: the dealer
+        pressed confirm, declared the deal done, or shuffled while it was due. (A new round started
+        while it was due is the round engine's own check, through :meth:`next_extra_card`.)"""
+        why = ""
+        dealing = state.status.value == "dealing"
+        if isinstance(event, ButtonPress) and event.button is Button.CONFIRM and dealing:
+            why = "confirm pressed"
+        elif isinstance(event, Declare) and event.what is DeclareKind.DEAL_DONE:
+            why = "the deal was declared complete"
+        elif isinstance(event, Shuffle) and dealing:
+            why = "the cards were shuffled"
+        if not why:
+            return []
+        missing = self.missing_draw(state)
+        if missing is None:
+            return []
+        return [Finding(AlertCode.DRAW_AGAINST_RULE, f"{why}: {missing}", phase=_phase_name(state))]
+
+    def missing_draw(self, state: RoundState) -> str | None:
+        """The third card owed by the tableau and not dealt, in words, or None (the coup is complete,
+        or the two-card deal is not over: that is the engine's WRONG_CARD_COUNT)."""
+        if state.start is None:
+            return None
+        v = self.variant(state)
+        if not isinstance(v, Variant):
+            return None
+        player, banker = self.hands(state)
+        if None in player or None in banker or len(player) < 2 or len(banker) < 2:
+            return None
+        pc, bc = _cards(player), _cards(banker)
+        due = due_from_hands(v.tableau, pc, bc)
+        if due is None:
+            return None
+        r = result_of(v.tableau, pc, bc)
+        hands = f"Player {format_cards(pc)} ({r.player_total}), Banker {format_cards(bc)} ({r.banker_total})"
+        return f"the {due.capitalize()}'s third card was due and not dealt ({hands})"
 
     def may_draw(self, state: RoundState, target: Target) -> bool:
         """Pan 9: a hand takes at most one card past three; the player-dealer only as its rule allows."""
@@ -103,6 +190,8 @@ class BaccaratFamily(BaseFamily):
         if None in player or None in banker or len(player) < 2 or len(banker) < 2:
             return None
         pc, bc = _cards(player), _cards(banker)
+        if due_from_hands(v.tableau, pc, bc) is not None:
+            return None  # a third card is still owed: no coup to settle (DRAW_AGAINST_RULE was raised)
         r = result_of(v.tableau, pc, bc)
         specials = v.specials
         out: dict[str, Any] = {
@@ -139,6 +228,11 @@ class BaccaratFamily(BaseFamily):
                 }
             )
         return out
+
+
+def _phase_name(state: RoundState) -> str:
+    phases = state.game.procedure.phases
+    return phases[state.phase].name if state.phase < len(phases) else ""
 
 
 def _cards(hand: Sequence[Card | None]) -> list[Card]:

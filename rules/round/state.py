@@ -13,7 +13,7 @@ next one has begun (e.g. Capitol Pai Gow rule 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, NamedTuple
@@ -455,7 +455,10 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, Burn):
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
+        owed = _owed_rule_draw(s)
         s = _round_start(s, e)
+        if owed is not None:
+            s = _raise(s, owed, seq)
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
@@ -487,6 +490,25 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         for f in family_rules(s.game.family).check(s, e):
             s = _raise(s, f, seq)
     return s
+
+
+def _owed_rule_draw(s: RoundState) -> Finding | None:
+    """A card the family's rule still owed when a new round starts (a baccarat third card, a
+    player-dealer's hit): DRAW_AGAINST_RULE, a draw that was due and not made, raised in the new round."""
+    ph = s.current_phase
+    if s.status is not Status.DEALING or ph is None or ph.kind is not PhaseKind.RULE_DRAWS:
+        return None
+    if s.pos < len(s.slots):
+        return None
+    slot = family_rules(s.game.family).next_extra_card(s, ph)
+    if slot is None:
+        return None
+    return Finding(
+        AlertCode.DRAW_AGAINST_RULE,
+        f"a new round started while the last one owed a card ({slot.words}): the draw was not made",
+        target=slot.target,
+        phase=ph.name,
+    )
 
 
 def _keep_equipment(s: RoundState) -> tuple[Alert, ...]:
@@ -533,7 +555,9 @@ def _enter(s: RoundState, index: int) -> RoundState:
         if ph.kind in (PhaseKind.DEAL, PhaseKind.BURN, PhaseKind.BOARD, PhaseKind.LEFTOVER, PhaseKind.STREET):
             count = ph.count - s.replaced if ph.kind is PhaseKind.LEFTOVER else ph.count
             ph2 = replace(ph, count=max(0, count)) if count != ph.count else ph
-            s = _with(s, slots=expand(ph2, index, s._context(ph2)))
+            slots = expand(ph2, index, s._context(ph2))
+            hook = getattr(family_rules(s.game.family), "phase_slots", None)
+            s = _with(s, slots=tuple(hook(s, index, slots)) if hook is not None else slots)
         return _advance(s)
     return _with(s, status=Status.DEALT, phase=len(phases), slots=(), pos=0)
 
@@ -808,6 +832,9 @@ def _card(
             )
         s = _with(s, asked_down=s.asked_down - {seat})
     s = _with(s, placed=(*s.placed, placed))
+    review = getattr(family_rules(s.game.family), "review", None)
+    if review is not None and findings:
+        findings = list(review(s, findings))
     if target == slot.target:
         s = _with(s, pos=s.pos + 1) if s.pos < len(s.slots) else s
         if ph.kind in (PhaseKind.HITS, PhaseKind.DRAW) and s.pos >= len(s.slots):
@@ -990,12 +1017,15 @@ def _declare(s: RoundState, e: Declare, seq: int) -> RoundState:
         + (f" ({recipient_words(target)})" if target and card is not None else "")
         + f", by the {e.by.value}"
     )
-    return _raise(
-        s,
-        Finding(code, msg, seat=seat, card=card, target=target, by=e.by, phase=phase_name, where=where),
-        seq,
-        idx,
-    )
+    found: Sequence[Finding] = [
+        Finding(code, msg, seat=seat, card=card, target=target, by=e.by, phase=phase_name, where=where)
+    ]
+    review = getattr(family_rules(s.game.family), "review", None)
+    if review is not None:
+        found = review(s, found)
+    for f in found:
+        s = _raise(s, f, seq, idx)
+    return s
 
 
 def _stub_count(s: RoundState, e: Declare, seq: int) -> RoundState:
