@@ -20,12 +20,23 @@ from rules.cards import Card
 from rules.errors import RulesError
 from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
+from rules.poker.irregular import wrong_hole_cards
 from rules.poker.showdown import SeatHand, award_pot, clockwise_from
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
-from rules.round.alerts import AlertCode
-from rules.round.events import Burn, Button, ButtonPress, CardRead, Decision, Event, Target, TargetKind
+from rules.round.alerts import AlertCode, Ruling
+from rules.round.events import (
+    Action,
+    Burn,
+    Button,
+    ButtonPress,
+    CardRead,
+    Decision,
+    Event,
+    Target,
+    TargetKind,
+)
 from rules.round.family import BaseFamily, register_family
-from rules.round.procedure import PhaseKind
+from rules.round.procedure import Face, PhaseKind, Slot
 from rules.round.rulings import Finding
 from rules.round.state import undone
 
@@ -55,30 +66,72 @@ class PokerFamily(BaseFamily):
         return v
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
-        """A flop with too many cards: a card read face up right after the third flop card, where the burn
-        before the turn is due (seed 004 S13 dealing rule 4, S8). The generic engine rules on the rest
-        (exposed, boxed, premature cards, missed seats)."""
+        """A flop with too many cards where no betting gate caught it (:meth:`review` rules on it where the
+        engine also saw the card come before the betting closed): a card read face up right after the third
+        flop card, where the burn before the turn is due (seed 004 S13 dealing rule 4, S8). The generic
+        engine rules on the rest (exposed, boxed, premature cards, missed seats)."""
         v = self.variant(state)
         if v is None or v.game is not GameKind.BOARD or not isinstance(event, CardRead) or not event.face_up:
             return ()
-        if len(state.placed) < 2:
+        if not state.placed or state.placed[-1].card is not event.card:
             return ()
-        last, before = state.placed[-1], state.placed[-2]
-        if last.target.kind is not TargetKind.BURN or last.card is not event.card:
-            return ()
-        board = [p for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
-        if before.target.kind is not TargetKind.BOARD or len(board) != 3:
-            return ()
-        name = "??" if event.card is None else str(event.card)
-        return (
-            Finding(
-                AlertCode.EXTRA_CARD,
-                f"{name} turned up with the flop: the flop has too many cards",
-                card=event.card,
-                target=Target(TargetKind.BOARD, 4),
-                phase="the flop",
-            ),
-        )
+        if any(a.seq == state.placed[-1].seq and a.code is AlertCode.EXTRA_CARD for a in state.alerts):
+            return ()  # already ruled on through review()
+        f = _fourth_flop_card(state)
+        return () if f is None else (f,)
+
+    def review(self, state: RoundState, findings: Sequence[Finding]) -> Sequence[Finding]:
+        """The filed name for what the engine found on the card just placed or a declaration.
+
+        * A fourth card turned with the flop lands where the burn before the turn is due, after the flop's
+          betting gate: it is one EXTRA_CARD (S13 dealing rule 4, S8), not also a premature turn.
+        * A wrong number of hole cards (a skipped seat, a declared missed seat, an extra hole card read to a
+          seat that holds its cards) is ruled by the filed window, :func:`~rules.poker.irregular.wrong_hole_cards`
+          with the players who have acted: inside the window it stays MISSED_SEAT (Hold'em S8: misdeal;
+          Omaha with a joker, S13 rule 3: the card given in place) or becomes EXTRA_CARD in ``hole cards``
+          (S13 rule 3: the extra card goes on top of the deck as the burn); outside it, WRONG_CARD_COUNT
+          (the player forfeits his antes and blinds).
+        """
+        v = self.variant(state)
+        if v is None or v.game is not GameKind.BOARD:
+            return findings
+        out = list(findings)
+        if any(f.code is AlertCode.PREMATURE_CARD for f in out):
+            extra = _fourth_flop_card(state)
+            if extra is not None:
+                return [
+                    extra,
+                    *(f for f in out if f.code not in (AlertCode.PREMATURE_CARD, AlertCode.EXTRA_CARD)),
+                ]
+        if v.wrong_hole_cards == "none":
+            return out
+        extra_hole = _extra_hole_card(state, v, out)
+        if extra_hole is not None:
+            out = [
+                extra_hole,
+                *(f for f in out if f.code not in (AlertCode.PREMATURE_CARD, AlertCode.OUT_OF_ORDER)),
+            ]
+        return [_hole_card_window(state, v, f) for f in out]
+
+    def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        """Omaha with a joker, a premature turn (seed 004 S13 dealing rule 6, ``premature_turn:
+        river_in_turns_place``): once the burn before the turn came before the flop's betting closed, the
+        turn is preceded by a second burn (the fourth card is not in play; the card that would have been
+        the river is dealt in its place), and after the reshuffle the river comes with no burn."""
+        v = self.variant(state)
+        if v is None or v.premature_turn != "river_in_turns_place":
+            return slots
+        layout = _board_layout(state)
+        if layout is None or not _premature_turn(state, layout):
+            return slots
+        _, turn, river_burn = layout
+        if index == turn:
+            burns = sum(1 for p in state.placed if p.target.kind is TargetKind.BURN and not p.void)
+            words = "burn again (the premature fourth card is not in play), then the turn"
+            return (Slot(Target(TargetKind.BURN, 0), burns + 1, Face.DOWN, words, index), *slots)
+        if index == river_burn:
+            return ()  # the river after the reshuffle, without a burn
+        return slots
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read."""
@@ -118,6 +171,138 @@ class PokerFamily(BaseFamily):
         except RulesError as exc:
             return {"showdown": None, "why": str(exc)}
         return {"showdown": award.to_json()}
+
+
+# --- the filed irregularities the hook names -----------------------------------------------------------
+
+
+def _board_layout(state: RoundState) -> tuple[int, int, int] | None:
+    """(the turn's burn phase, the turn's board phase, the river's burn phase) of a flop game's deal."""
+    phases = state.game.procedure.phases
+    boards = [i for i, p in enumerate(phases) if p.kind is PhaseKind.BOARD]
+    if len(boards) < 3:
+        return None
+    turn, river = boards[1], boards[2]
+    if phases[turn - 1].kind is not PhaseKind.BURN or phases[river - 1].kind is not PhaseKind.BURN:
+        return None
+    return turn - 1, turn, river - 1
+
+
+def _premature_turn(state: RoundState, layout: tuple[int, int, int]) -> bool:
+    """Whether the burn before the turn came before the flop's betting closed (a PREMATURE_CARD on it)."""
+    turn_burn = layout[0]
+    burns = {
+        p.seq
+        for p in state.placed
+        if p.target.kind is TargetKind.BURN and p.phase == turn_burn and not p.void and not p.face_up
+    }
+    return any(a.code is AlertCode.PREMATURE_CARD and a.seq in burns for a in state.alerts)
+
+
+def _fourth_flop_card(state: RoundState) -> Finding | None:
+    """EXTRA_CARD for a card just read face up right after the third flop card, where the burn before the
+    turn is due (seed 004 S13 dealing rule 4, S8)."""
+    if len(state.placed) < 2:
+        return None
+    last, before = state.placed[-1], state.placed[-2]
+    if last.target.kind is not TargetKind.BURN or not last.face_up:
+        return None
+    board = [p for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
+    if before.target.kind is not TargetKind.BOARD or len(board) != 3:
+        return None
+    phases = state.game.procedure.phases
+    flop = phases[before.phase].name if before.phase < len(phases) else "the flop"
+    return Finding(
+        AlertCode.EXTRA_CARD,
+        f"{_card_name(last.card)} turned up with the flop: the flop has too many cards",
+        card=last.card,
+        target=Target(TargetKind.BOARD, 4),
+        phase=flop,
+    )
+
+
+def _card_name(card: Card | None) -> str:
+    return "??" if card is None else str(card)
+
+
+def _hole_phase(state: RoundState) -> tuple[int, str] | None:
+    """The hole-card phase: its index and name."""
+    for i, p in enumerate(state.game.procedure.phases):
+        if p.kind is PhaseKind.DEAL:
+            return i, p.name
+    return None
+
+
+_ACTED = frozenset({Action.BET, Action.CALL, Action.RAISE, Action.CHECK, Action.FOLD})
+
+
+def _acted(state: RoundState) -> list[int]:
+    """The seats that have acted on their hands (a betting decision), in order, each once."""
+    seen: list[int] = []
+    for d in state.decisions:
+        if d.action in _ACTED and d.seat not in seen:
+            seen.append(d.seat)
+    return seen
+
+
+def _extra_hole_card(state: RoundState, v: PokerVariant, findings: Sequence[Finding]) -> Finding | None:
+    """A card read face down to a seat that already holds its hole cards, before the flop (the engine sees
+    a card past the first betting gate going to someone other than the burn)."""
+    if not state.placed or not any(f.code is AlertCode.OUT_OF_ORDER for f in findings):
+        return None
+    last = state.placed[-1]
+    hole = _hole_phase(state)
+    if hole is None or last.face_up or last.target.kind is not TargetKind.SEAT:
+        return None
+    if any(p.target.kind is TargetKind.BOARD and not p.void for p in state.placed):
+        return None
+    held = len(state.hand(last.target))
+    if held != v.hole_cards + 1:
+        return None
+    return Finding(
+        AlertCode.EXTRA_CARD,
+        f"{_card_name(last.card)}: seat {last.target.index} was dealt {held} hole cards",
+        seat=last.target.index,
+        card=last.card,
+        target=last.target,
+        phase=hole[1],
+    )
+
+
+def _hole_card_window(state: RoundState, v: PokerVariant, f: Finding) -> Finding:
+    """A wrong hole-card count ruled by the filed window (``poker.wrong_hole_cards``)."""
+    hole = _hole_phase(state)
+    if hole is None or f.code not in (
+        AlertCode.MISSED_SEAT,
+        AlertCode.WRONG_CARD_COUNT,
+        AlertCode.EXTRA_CARD,
+    ):
+        return f
+    seat = (
+        f.seat
+        if f.seat is not None
+        else (f.target.index if f.target and f.target.kind is TargetKind.SEAT else None)
+    )
+    if seat is None or (f.code is AlertCode.EXTRA_CARD and f.phase != hole[1]):
+        return f
+    t = Target(TargetKind.SEAT, seat)
+    held = len(state.hand(t))
+    if f.code is AlertCode.MISSED_SEAT:
+        held = v.hole_cards - 1  # a skipped seat is one card short when the deal ends
+    acted = _acted(state)
+    remedy = wrong_hole_cards(v.wrong_hole_cards, held, v.hole_cards, len(acted), seat in acted)
+    if remedy.ruling is Ruling.DEAD_HAND:
+        return Finding(
+            AlertCode.WRONG_CARD_COUNT,
+            f"seat {seat}: {remedy.words} ({', '.join(map(str, acted))} acted)",
+            seat=seat,
+            card=f.card,
+            target=t,
+            by=f.by,
+            phase=hole[1],
+            where=f.where,
+        )
+    return Finding(f.code, f"{f.message}: {remedy.words}", f.seat, f.card, f.target, f.by, hole[1], f.where)
 
 
 # --- the betting round the dealer enters --------------------------------------------------------------

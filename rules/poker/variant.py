@@ -24,6 +24,9 @@ not by code. The keys (every one optional but ``game``; see ``docs/poker.md``)::
       kill: {kind: full, legs: 2, min_pot_cents: 2000}
       stud_short_deck: {burns: 4, community_over: 5}
       keeps: 2               # Pineapple: each player discards down to two before the flop
+      premature_turn: reshuffle            # or river_in_turns_place (Omaha with a joker, 004 S13 rule 6)
+      wrong_hole_cards: none               # misdeal_before_two_acted (S8), fix_before_player_acts (S13 rule 3)
+      one_down_at_a_time: false            # Mexican Stud: only one card face down at a time
 
 Errors are :class:`PokerDataError` naming the field (``poker.betting.max_raises``).
 """
@@ -175,6 +178,9 @@ class PokerVariant:
     short_deck_burns: int = 4
     community_over: int | None = None
     keeps: int | None = None
+    premature_turn: str = "reshuffle"
+    wrong_hole_cards: str = "none"
+    one_down_at_a_time: bool = False
 
     @property
     def split(self) -> bool:
@@ -231,6 +237,7 @@ _TOP = {
     "game", "hole_cards", "board_cards", "use_hole", "high", "high_hand", "low", "low_joker",
     "wild_face_down_joker", "suit_order", "odd_chip", "chip_cents", "button", "blinds", "ante_cents",
     "bring_in", "betting", "kill", "stud_short_deck", "keeps", "note", "choice",
+    "premature_turn", "wrong_hole_cards", "one_down_at_a_time",
 }  # fmt: skip
 
 
@@ -378,7 +385,25 @@ def parse_poker(data: Any, path: str = "poker") -> PokerVariant:
         if co is not None and (not isinstance(co, int) or isinstance(co, bool)):
             raise PokerDataError(f"{p}.community_over", "a whole number of players, or null")
         kw["community_over"] = co
+    pt = _get(d, "premature_turn", path, (str,), "reshuffle")
+    if pt not in PREMATURE_TURN:
+        raise PokerDataError(f"{path}.premature_turn", f"one of {', '.join(PREMATURE_TURN)}")
+    kw["premature_turn"] = pt
+    wh = _get(d, "wrong_hole_cards", path, (str,), "none")
+    if wh not in WRONG_HOLE_CARDS:
+        raise PokerDataError(f"{path}.wrong_hole_cards", f"one of {', '.join(WRONG_HOLE_CARDS)}")
+    kw["wrong_hole_cards"] = wh
+    kw["one_down_at_a_time"] = _get(d, "one_down_at_a_time", path, (bool,), False)
     return PokerVariant(**kw)
+
+
+#: ``premature_turn``: ``reshuffle`` (the premature card is reshuffled and the turn dealt, seed 004 S8) or
+#: ``river_in_turns_place`` (burn again and deal the river card as the turn, the river with no burn after
+#: the reshuffle, seed 004 S13 dealing rule 6).
+PREMATURE_TURN = ("reshuffle", "river_in_turns_place")
+#: ``wrong_hole_cards``: the filed misdeal window (see :func:`rules.poker.irregular.wrong_hole_cards`);
+#: ``none``: the ``irregularities:`` table alone rules.
+WRONG_HOLE_CARDS = ("none", "misdeal_before_two_acted", "fix_before_player_acts")
 
 
 def high_rank_of(rank: Rank | None, aces: str = "high") -> int:

@@ -15,6 +15,12 @@ it calls these hooks and the variant's data does the rest.
 - ``settle(state)``: the round's settlement once the deal is complete (a JSON-able mapping), or None.
 - ``wait_words(state, kind, words)`` (optional, :class:`BaseFamily` has it): the family's words for a step
   that is not a card, or None to keep the engine's.
+- ``review(state, findings)`` (optional): the engine's findings on the card just placed (the last of
+  ``state.placed``) or on a declaration, before the table rules on them; the family may replace them with what its filing
+  calls the same mishap (a flop with a fourth card is one EXTRA_CARD, not also a premature turn).
+- ``phase_slots(state, index, slots)`` (optional): the cards phase ``index`` expects, as the engine
+  expanded them, when it is entered; the family may change them where a filed procedure moves a burn
+  (Omaha with a joker, a premature turn: a second burn before the turn, none before the river).
 """
 
 from __future__ import annotations
@@ -65,6 +71,14 @@ class BaseFamily:
         """Words for a step that is not a card (``kind`` as in ``Wait.kind``), or None for the engine's own
         (Pai Gow: which pile goes to which seat once the dice are read)."""
         return None
+
+    def review(self, state: RoundState, findings: Sequence[Finding]) -> Sequence[Finding]:
+        """The engine's findings on the card just placed (or a declaration), unchanged."""
+        return findings
+
+    def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        """The slots of phase ``index`` as the engine expanded them, unchanged."""
+        return slots
 
 
 _DEFAULT = BaseFamily()
