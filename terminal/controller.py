@@ -31,29 +31,38 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules.cards import format_cards
+from rules.banking import BetsAfterClose, BettingBoard, TableLimits, Verdict, WagerKind, check_wagers
+from rules.banking import Wager as BankWager
+from rules.banking.wagers import BettingPhase
+from rules.cards import ALL_CARDS, format_cards
 from rules.round import RoundState, Status, apply, event_from_json, fold, initial
 from rules.round.alerts import AlertCode
 from rules.round.alerts import Role as RulesRole
 from rules.round.events import (
+    Action,
     AlertCleared,
     Button,
     ButtonPress,
+    By,
     CardRead,
     Correction,
     CutCard,
+    Decision,
     DeckCheck,
     Declare,
     DeclareKind,
     DeviceFault,
     DiceResult,
     Event,
+    HandSet,
     RoundStart,
     Shuffle,
     Target,
     TargetKind,
 )
-from rules.round.state import undone
+from rules.round.events import Wager as RoundWager
+from rules.round.procedure import PhaseKind
+from rules.round.state import Wait, undone
 from terminal.config import TerminalConfig, fee_schedule, state_dir
 from terminal.console.view import (
     AlertView,
@@ -64,13 +73,21 @@ from terminal.console.view import (
     SettlementLine,
     TableView,
     WagerView,
+    fmt_cents,
 )
 from terminal.errors import UserError
 from terminal.games import get_game, load_games
 from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport
 from terminal.scenario import game_rules
+from terminal.settlement import SETTLED_HERE, TableSettlement, settle_table
 
 CONFIG_KIND = "config"
+#: The wagers on the layout (a snapshot after every change), and each round's settlement.
+BETTING_KIND = "betting"
+SETTLEMENT_KIND = "settlement"
+
+#: BETS_AFTER_CLOSE as the terminal raises it when the dealer enters a wager after "no more bets".
+BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 23 and 25; docs/banking.md"
 
 
 class DeviceSource(Protocol):
@@ -97,6 +114,10 @@ class AsyncJournal:
         """Finish pending writes and close the file."""
         self._pool.shutdown(wait=True)
         self.journal.close()
+
+    def release(self) -> None:
+        """Finish pending writes and leave the file open (another controller takes the journal over)."""
+        self._pool.shutdown(wait=True)
 
 
 def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
@@ -164,6 +185,27 @@ class TableController:
         #: How a physical button reaches the console (set by ``run``), so that a button that clears an
         #: alert asks for the PIN exactly as the key does. Without one, buttons go straight to submit().
         self.button_handler: Callable[[str], Awaitable[None]] | None = None
+        # The layout: wagers in the circles and the player-dealer's bank, entered by the dealer before
+        # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
+        self.board = BettingBoard.empty()
+        self.bank_cents = 0
+        self.limits = TableLimits(config.table.limits.min_cents, config.table.limits.max_cents)
+        self.schedule = _schedule(config.table.fee_schedule)
+        self.spots = wager_spots(self.state)
+        #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
+        self.table_alerts: list[AlertView] = []
+        self._restore_board(journal)
+        #: Devices the round drives: cards in the shuffler since its shuffle, packets out, the round the
+        #: dice cup was armed for, a draw asked of an on-demand shoe, and the pause between such draws.
+        self._stack_count: int | None = None
+        self._dispensed = 0
+        self._packets_out = 0
+        self._armed_for: int | None = None
+        self._draw_owed = 0
+        self.draw_pace = 0.0
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
+        self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
 
     # -- start-up and the console ------------------------------------------------------------------
 
@@ -182,7 +224,7 @@ class TableController:
 
     def view(self) -> TableView:
         """The table as the console shows it."""
-        return view_from_state(
+        view = view_from_state(
             self.state,
             self.config,
             game_name=self.game.name,
@@ -191,7 +233,219 @@ class TableController:
             deal_no=self.deal_no,
             live=self.live,
             round_no=self.round_no,
+            settled=self.settled,
         )
+        return replace(
+            view,
+            alerts=view.alerts + tuple(self.table_alerts),
+            betting=tuple(
+                (seat, spot, cents) for (seat, _, spot), cents in sorted(self.board.wagers.items())
+            ),
+            bank_cents=self.bank_cents,
+            betting_open=self.betting_open(),
+            betting_player_dealer=self.player_dealer,
+            spots=tuple(self.spots),
+        )
+
+    # -- the layout: wagers and the bank ---------------------------------------------------------
+
+    def betting_open(self) -> bool:
+        """Whether wagers may be placed: no round is being dealt or decided (before "no more bets")."""
+        st = self.state.status
+        if self.state.start is None or st in (Status.IDLE, Status.VOID):
+            return True
+        return st is Status.DEALT and self.settled is not None
+
+    def _restore_board(self, journal: Journal) -> None:
+        last = None
+        for e in journal.entries(kind=BETTING_KIND):
+            last = e.payload
+        if last is None or last.get("game") != self.game.id:
+            return
+        wagers = {(int(w[0]), 0, str(w[1])): int(w[2]) for w in last.get("wagers", ())}
+        self.board = BettingBoard(wagers)
+        self.bank_cents = int(last.get("bank", 0))
+        pd = last.get("player_dealer")
+        self.player_dealer = int(pd) if isinstance(pd, int) else None
+
+    def _board_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "wagers": [[seat, spot, cents] for (seat, _, spot), cents in sorted(self.board.wagers.items())],
+            "bank": self.bank_cents,
+            "player_dealer": self.player_dealer,
+        }
+
+    async def _betting(self, inp: ConsoleInput) -> str | None:
+        """The wager panel: place or take back a wager, the bank, the player-dealer's seat."""
+        a, data = inp.action, dict(inp.data)
+        seats = self.config.table.seats
+        seat = data.get("seat")
+        if a != "wager.bank" and (not isinstance(seat, int) or not 1 <= seat <= seats):
+            return await self._refuse(inp, f"seat {seat!r}: the table has seats 1-{seats}")
+        if a == "wager.player-dealer":
+            self._sync_board()
+            if self.board.phase is BettingPhase.CLOSED:
+                return await self._after_close(inp, int(seat), "bank", self.bank_cents, self.bank_cents)
+            self.player_dealer = None if self.player_dealer == seat else int(seat)
+            self.board = BettingBoard(
+                {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
+            )
+            return await self._board_changed(
+                inp, f"seat {seat} banks" if self.player_dealer else "no player-dealer"
+            )
+        if a == "wager.bank":
+            if self.player_dealer is None:
+                return await self._refuse(inp, "choose the player-dealer's seat first (p on the wager panel)")
+            cents = _amount(data, self.bank_cents)
+            if cents is None:
+                return await self._refuse(inp, "the bank is a whole number of cents, 0 or more")
+            self._sync_board()
+            if self.board.phase is BettingPhase.CLOSED:
+                return await self._after_close(inp, self.player_dealer, "bank", self.bank_cents, cents)
+            self.bank_cents = cents
+            return await self._board_changed(inp, None)
+        if a == "wager.clear":
+            self._sync_board()
+            if self.board.phase is BettingPhase.CLOSED:
+                before = sum(v for k, v in self.board.wagers.items() if k[0] == seat)
+                return await self._after_close(inp, int(seat), "every wager", before, 0)
+            self.board = BettingBoard({k: v for k, v in self.board.wagers.items() if k[0] != seat})
+            return await self._board_changed(inp, None)
+        if a == "wager.place":
+            spot = str(data.get("spot") or (self.spots[0] if self.spots else "main"))
+            if spot not in self.spots:
+                return await self._refuse(
+                    inp, f"{spot!r} is not a wager of {self.game.name} ({', '.join(self.spots)})"
+                )
+            if seat == self.player_dealer:
+                return await self._refuse(inp, f"seat {seat} is the player-dealer: its money is the bank")
+            before = self.board.wagers.get((int(seat), 0, spot), 0)
+            cents = _amount(data, before)
+            if cents is None:
+                return await self._refuse(inp, "a wager is a whole number of cents, 0 or more")
+            self._sync_board()
+            board, late = self.board.place(int(seat), spot, cents, cite=BETS_AFTER_CLOSE_CITE)
+            if late is not None:  # rules.banking: after no more bets the layout stays as it was
+                return await self._after_close(inp, late.seat, late.name, late.before, late.after, late)
+            if cents:
+                problem = self._limit_problem(board, int(seat), spot)
+                if problem:
+                    return await self._refuse(inp, problem)
+            self.board = board
+            return await self._board_changed(inp, None)
+        if a == "wager.fill" and self.demo_faults:
+            return await self.demo_fill(inp)
+        return await self._refuse(inp, f"unknown wager action {a!r}")
+
+    def _bank_wagers(self, board: BettingBoard) -> list[BankWager]:
+        base = base_spots(self.state)
+        return [
+            BankWager.single(
+                seat, spot, f"seat {seat}", cents, WagerKind.BASE if spot in base else WagerKind.BONUS
+            )
+            for (seat, _, spot), cents in sorted(board.wagers.items())
+        ]
+
+    def _limit_problem(self, board: BettingBoard, seat: int, spot: str) -> str | None:
+        """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
+        for c in check_wagers(self.limits, self._bank_wagers(board)):
+            if c.wager.seat == seat and c.wager.name == spot and c.verdict is not Verdict.ACTION:
+                return f"seat {seat} {spot}: {c.reason or c.verdict.value}"
+        return None
+
+    async def _board_changed(self, inp: ConsoleInput, said: str | None) -> str | None:
+        await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})
+        self._show()
+        return said
+
+    async def _refuse(self, inp: ConsoleInput, why: str) -> str:
+        await self.journal.append("input", {**inp.to_json(), "refused": why})
+        return why
+
+    def _sync_board(self) -> None:
+        # The board closes when the round starts ("no more bets") and reopens once it is settled or void.
+        if self.betting_open():
+            if self.board.phase is BettingPhase.CLOSED:
+                self.board = self.board.reopen()
+        elif self.board.phase is BettingPhase.OPEN:
+            self.board = self.board.close("no more bets")
+
+    async def _after_close(
+        self,
+        inp: ConsoleInput,
+        seat: int,
+        spot: str,
+        before: int,
+        after: int,
+        late: BetsAfterClose | None = None,
+    ) -> str:
+        """A wager changed after betting closed: the layout stays as it was, BETS_AFTER_CLOSE is raised."""
+        from rules.banking.money import money
+
+        late = late or BetsAfterClose(
+            "BETS_AFTER_CLOSE", seat, spot, before, after, "no more bets", BETS_AFTER_CLOSE_CITE
+        )
+        alert = AlertView(
+            code=late.code,
+            severity="warning",
+            ruling="CONTINUE",
+            remedy=f"Leave seat {seat} {spot} at {money(before)}: {late.remedy}. New wagers wait for the next round.",
+            cite=late.cite,
+            clear_role="dealer",
+            message=late.describe(),
+            seat=seat,
+        )
+        await self.journal.append("alert", {**_alert_json(alert), "input": inp.to_json()})
+        self.table_alerts = [a for a in self.table_alerts if a.code != alert.code] + [alert]
+        self._show()
+        return "no more bets: the wager stays as it was"
+
+    def round_start_event(self) -> RoundStart | str:
+        """The round start from the layout: seats in play, the player-dealer, the wagers and the bank."""
+        n = self.config.table.seats
+        pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
+        wagers = [
+            RoundWager(seat, cents, spot)
+            for (seat, _, spot), cents in sorted(self.board.wagers.items())
+            if seat != pd and cents > 0
+        ]
+        for c in check_wagers(self.limits, self._bank_wagers(self.board)):
+            if c.verdict is not Verdict.ACTION:
+                return f"seat {c.wager.seat} {c.wager.name}: {c.reason or c.verdict.value}"
+        if self.game.family == "paigow" or not wagers:
+            # Pai Gow: seven piles go out whatever the wagers (the dice pick the order). An empty layout
+            # (a table that does not enter wagers, e.g. poker): every seat is dealt, nothing is settled.
+            seats = tuple(range(1, n + 1))
+        else:
+            seats = tuple(sorted({w.seat for w in wagers} | ({pd} if pd else set())))
+        bank = self.bank_cents if pd is not None else 0
+        return RoundStart(seats=seats, player_dealer=pd, wagers=tuple(wagers), bank=bank)
+
+    async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
+        """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""
+        n = self.config.table.seats
+        pd = 1
+        spots = self.spots or ["main"]
+        amounts = [2500, 1000, 500, 5000, 1500, 2000, 1000, 500, 2500]
+        wagers: dict[tuple[int, int, str], int] = {}
+        lo, hi = self.config.table.limits.min_cents, self.config.table.limits.max_cents
+        for i, seat in enumerate(range(2, n + 1)):
+            if seat % 4 == 0 and self.game.family != "paigow":
+                continue  # an empty seat, so the layout looks like a table
+            cents = min(max(amounts[i % len(amounts)], lo), hi)
+            if self.game.family == "baccarat":
+                wagers[(seat, 0, "banker" if i % 2 else "player")] = cents
+            else:
+                wagers[(seat, 0, spots[0])] = cents
+                if len(spots) > 1 and i % 2 == 0:
+                    bonus = [s for s in spots[1:] if s != "tie"][:1] or spots[1:2]
+                    wagers[(seat, 0, bonus[0])] = cents  # a bonus equal to the base (Capitol's rule)
+        self.board = BettingBoard(wagers)
+        self.player_dealer = pd
+        self.bank_cents = min(hi * 4, 100000)
+        await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        return f"demo layout: seat {pd} banks {self.bank_cents // 100} dollars, {len(wagers)} wagers"
 
     def _show(self) -> None:
         view = self.view()
@@ -242,8 +496,24 @@ class TableController:
             self.state = apply(self.state, event)
             if isinstance(event, RoundStart):
                 self.round_no += 1
+            await self._settle_if_due()
+            self._sync_board()
         self._show()
+        self._drive_devices()
         return self.state
+
+    async def _settle_if_due(self) -> None:
+        """Once the round is decided: the bank, the action order, coverage and the fee; journaled when it
+        first appears and whenever a correction changes it."""
+        try:
+            settled = settle_table(self.state, self.schedule, self.config.table.seats)
+        except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
+            settled = TableSettlement(None, problem=f"cannot settle: {exc}")
+        self.settled = settled
+        data = settled.to_json() if settled is not None else None
+        if data is not None and data != self._settled_json:
+            await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, **data})
+        self._settled_json = data
 
     # -- dealer and staff inputs (ConsoleBackend) -------------------------------------------------
 
@@ -261,6 +531,14 @@ class TableController:
         if not self.live:
             await self.journal.append("input", {**inp.to_json(), "refused": "table not live"})
             return "the table is not live in maintenance"
+        if a.startswith("wager."):
+            return await self._betting(inp)
+        if a == "clear-alert" and any(t.code == inp.data.get("code") for t in self.table_alerts):
+            return await self._clear_table_alert(inp)
+        if a == "house-way" and self.game.family == "paigow":
+            return await self._house_way(inp)
+        if a in ("play", "fold"):
+            return await self._decision(inp)
         if a == "new-round" and getattr(self.state.expected, "kind", "") == "shuffle" and self.shuffler():
             await self.journal.append("input", inp.to_json())
             self.shuffler().shuffle()
@@ -271,7 +549,7 @@ class TableController:
             return event
         if event is None:  # an input that is not a round event: journaled as itself
             await self.journal.append("input", inp.to_json())
-            return self._note_input(inp)
+            return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
         if isinstance(event, RoundStart):
@@ -306,20 +584,71 @@ class TableController:
                     return AlertCleared(AlertCode(code), rules_role, seat)
             return f"no active alert {code}"
         if a == "new-round":
-            seats = tuple(range(1, self.config.table.seats + 1))
-            pd = self.player_dealer if self.player_dealer in seats else None
+            if self.state.status is Status.DEALING:
+                return "the round is being dealt: finish it, or declare a misdeal"
+            if (
+                self.state.status is Status.DEALT
+                and self.settled is None
+                and self.game.family in SETTLED_HERE
+            ):
+                return f"the round is not settled yet: {self.state.prompt}"
+            start = self.round_start_event()
+            if isinstance(start, str):
+                return start
+            pd = start.player_dealer
             same = self.state.start is not None and self.state.start.player_dealer == pd
             self.deal_no = (2 if same and self.deal_no == 1 else 1) if pd is not None else None
-            return RoundStart(seats=seats, player_dealer=pd)
+            return start
         return None
 
-    def _note_input(self, inp: ConsoleInput) -> str | None:
+    async def _clear_table_alert(self, inp: ConsoleInput) -> str | None:
+        code = str(inp.data.get("code", ""))
+        alert = next(t for t in self.table_alerts if t.code == code)
+        role = RulesRole(inp.role) if inp.role in RulesRole._value2member_map_ else RulesRole.DEALER
+        if not role.may_clear(RulesRole(alert.clear_role)):
+            return await self._refuse(inp, f"{code} is cleared by {alert.clear_role}, not {inp.role}")
+        await self.journal.append("fault.clear", {"code": code, "role": inp.role, "seat": alert.seat})
+        self.table_alerts = [t for t in self.table_alerts if t is not alert]
+        self._show()
+        return None
+
+    async def _house_way(self, inp: ConsoleInput) -> str | None:
+        """Pai Gow: every hand still to be set, set the House Way (the players who ask, and the player-dealer
+        where the room's house dealer sets it), one journaled HandSet each."""
+        sets = house_way_sets(self.state)
+        if isinstance(sets, str):
+            return await self._refuse(inp, sets)
+        for e in sets:
+            await self.apply_event(e)
+        return f"{len(sets)} hand(s) set the House Way"
+
+    async def _decision(self, inp: ConsoleInput) -> str | None:
+        """Three card: the seat the round asks plays (its Play wager) or folds."""
+        seat = next_to_decide(self.state)
+        if seat is None:
+            return await self._refuse(inp, "no player's decision is asked for now")
+        action = Action.BET if inp.action == "play" else Action.FOLD
+        amount = None
+        if action is Action.BET and self.state.start is not None:
+            amount = (
+                sum(w.cents for w in self.state.start.wagers if w.seat == seat and w.spot == "ante") or None
+            )
+        before = len(self.state.notes)
+        await self.apply_event(Decision(seat, action, amount=amount))
+        notes = self.state.notes[before:]
+        return notes[-1] if notes else f"seat {seat} {'plays' if action is Action.BET else 'folds'}"
+
+    async def _note_input(self, inp: ConsoleInput) -> str | None:
         a = inp.action
         seats = self.config.table.seats
         if a == "bank-accepted":
             current = self.player_dealer or 0
             self.player_dealer = current % seats + 1  # the bank goes clockwise to the next seat
             self.deal_no = None
+            self.board = BettingBoard(
+                {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
+            )
+            await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})
             self._show()
             return f"seat {self.player_dealer} takes the bank from the next round"
         if a == "bank-declined":
@@ -356,6 +685,10 @@ class TableController:
                 self.rules = game_rules(self.game)
                 self.state = initial(self.rules)
                 self.round_no = 0
+                self.spots = wager_spots(self.state)
+                self.board = BettingBoard.empty()
+                self.settled, self._settled_json = None, None
+            self.schedule = _schedule(schedule)
             self._show()
             return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
@@ -436,6 +769,15 @@ class TableController:
         """One typed device event: a round event when it is one, else journaled as device information."""
         name = getattr(ev, "device", "") or "?"
         self._health(name, ev)
+        t0 = type(ev).__name__
+        if t0 == "ShuffleComplete":
+            self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
+        elif t0 == "CardDispensed":
+            self._dispensed += 1
+        elif t0 == "PacketDispensed":
+            self._packets_out += 1
+        elif t0 in ("CardRead", "UnreadableCard"):
+            self._draw_owed = 0
         event = round_event_for(ev)
         if event is not None:
             await self.apply_event(event)
@@ -480,12 +822,67 @@ class TableController:
                 return drv
         return None
 
+    def device_of(self, kind: str) -> Any:
+        """The connected driver of a device kind (``shoe``, ``dice_cup``), if any."""
+        for name, drv in self.drivers.items():
+            d = self.config.devices.get(name)
+            if d is not None and d.kind == kind:
+                return drv
+        return None
+
     def _dispense_if_due(self) -> None:
-        # The shuffler hands out the next packet only while the round expects a card.
+        # The shuffler hands out the next packet only while the round expects a card; once its packets
+        # are out, the cards still inside are the leftovers, which it counts (a STUB_COUNT declaration).
         drv = self.shuffler()
-        if drv is not None and self.state.status is Status.DEALING and hasattr(self.state.expected, "target"):
+        expected = self.state.expected
+        if drv is None or self.state.status is not Status.DEALING or not hasattr(expected, "target"):
+            return
+        ph = self.state.current_phase
+        cfg = getattr(drv, "config", None)
+        if ph is not None and ph.kind is PhaseKind.LEFTOVER and self._stack_count is not None:
+            packets = cfg.packets if cfg is not None and cfg.mode != "single" else None
+            if packets is not None and self._packets_out >= packets:
+                left = self._stack_count - self._dispensed
+                count = Declare(DeclareKind.STUB_COUNT, by=By.DEVICE, count=left)
+                self._spawn(self.apply_event(count))
+                return
+        with contextlib.suppress(Exception):
+            drv.dispense()
+
+    def _drive_devices(self) -> None:
+        """What the devices do because of the round: the dice cup is armed once betting closes on a dice
+        step, and an emulated on-demand shoe is drawn one card at a time while the round expects one."""
+        expected = self.state.expected
+        cup = self.device_of("dice_cup")
+        if (
+            cup is not None
+            and isinstance(expected, Wait)
+            and expected.kind == "dice"
+            and self._armed_for != self.round_no
+        ):
+            self._armed_for = self.round_no
             with contextlib.suppress(Exception):
-                drv.dispense()
+                cup.arm(self.round_no)
+        shoe = self.device_of("shoe")
+        runner = _emulator_runner(shoe)
+        wants_card = self.state.status is Status.DEALING and hasattr(expected, "target")
+        if runner is None or not wants_card or self._draw_owed or not runner.emulator.profile.reads.on_demand:
+            return
+        self._draw_owed = 1
+
+        def draw() -> None:
+            with contextlib.suppress(ValueError):
+                runner.emulator.inject("draw", time.monotonic())
+
+        if self.draw_pace > 0:
+            asyncio.get_running_loop().call_later(self.draw_pace, runner.call, draw)
+        else:
+            runner.call(draw)
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     COUNTED = {
         "CardRead": "reads",
@@ -603,6 +1000,128 @@ class TableController:
         with contextlib.suppress(Exception):
             self.journal.close()
 
+    def release(self) -> None:
+        """Finish journal writes and hand the open journal on (the demo's next table)."""
+        for task in list(self._tasks):
+            task.cancel()
+        self.journal.release()
+
+
+def _emulator_runner(drv: Any) -> Any:
+    """The emulator behind an ``emu://`` device's transport (protocol_emu.Serial), or None."""
+    serial = getattr(getattr(drv, "transport", None), "serial", None)
+    return getattr(serial, "_emulator", None)
+
+
+def _schedule(ref: str | None) -> Any:
+    """The posted collection schedule (``rules.fees.Schedule``), or None when the table posts none."""
+    if not ref:
+        return None
+    try:
+        return fee_schedule(ref)
+    except ValueError:
+        return None  # ``config check`` reports it; the settlement then says no schedule is posted
+
+
+def base_spots(state: RoundState) -> set[str]:
+    """The base wagers of the game (a bonus needs one beside it): baccarat's line bets, the Ante, the main."""
+    if state.game.family == "baccarat":
+        from rules.baccarat.banking import wager_kind
+        from rules.baccarat.model import Variant
+        from rules.baccarat.round import FAMILY as BACCARAT
+
+        v = BACCARAT.variant(state)
+        if isinstance(v, Variant):
+            return {w.key for w in v.wagers if wager_kind(v, w.key) is WagerKind.BASE}
+    return {"ante", "main", "base"}
+
+
+def wager_spots(state: RoundState) -> list[str]:
+    """The betting spots the dealer can fill for this game, base first (the variant's own wager keys)."""
+    fam = state.game.family
+    try:
+        if fam == "baccarat":
+            from rules.baccarat.model import Variant
+            from rules.baccarat.round import FAMILY as BACCARAT
+
+            v = BACCARAT.variant(state)
+            if isinstance(v, Variant):
+                return [w.key for w in v.wagers]
+        elif fam == "threecard":
+            from rules.threecard.round import FAMILY as THREECARD
+
+            tv = THREECARD.variant(state)
+            raises = {r.key for r in tv.raises}
+            return [k for k in tv.order if k not in raises]
+        elif fam == "paigow":
+            from rules.paigow.round import FAMILY as PAIGOW
+
+            return ["main", *(b.id for b in PAIGOW.setup(state).variant.bonuses)]
+    except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
+        pass
+    return ["main"]
+
+
+def _amount(data: Mapping[str, Any], before: int) -> int | None:
+    """The new amount from a panel input: ``cents`` (set) or ``add`` (a chip, negative takes one off)."""
+    if "cents" in data:
+        value = data["cents"]
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+    add = data.get("add", 0)
+    if not isinstance(add, int) or isinstance(add, bool):
+        return None
+    return max(0, before + add)
+
+
+def _alert_json(alert: AlertView) -> dict[str, Any]:
+    return {k: v for k, v in dataclasses.asdict(alert).items() if v not in (None, "")}
+
+
+def house_way_sets(state: RoundState) -> list[HandSet] | str:
+    """Pai Gow: a HandSet, set the House Way, for every hand with a wager still to be set (the player-dealer
+    last), from the cards of the pile each received; or why none can be set now."""
+    from rules.paigow.house_way import set_hand
+    from rules.paigow.round import FAMILY as PAIGOW
+
+    start = state.start
+    dist = PAIGOW.distribution(state)
+    if start is None or dist is None:
+        return "the hands are set once the dice have named where the piles go"
+    way = PAIGOW.setup(state).way
+    if way is None:
+        return "this game has no House Way chart: the players set their own hands"
+    todo = PAIGOW.hands_to_set(state)
+    out: list[HandSet] = []
+    for name in todo:
+        is_pd = name.startswith("the player-dealer")
+        seat = start.player_dealer if is_pd else int(name.split()[-1])
+        if seat is None:
+            continue
+        pile = dist.pile_of("player_dealer" if is_pd else f"seat {seat}")
+        cards = state.hand(Target(TargetKind.PILE, pile)) if pile is not None else ()
+        if not cards or None in cards:
+            return f"{name}: the pile's cards are not all read"
+        idx = [c.index for c in cards if c is not None]
+        front_idx, _ = set_hand(idx, way)
+        front = tuple(ALL_CARDS[i] for i in front_idx)
+        back = tuple(ALL_CARDS[i] for i in idx if i not in front_idx)
+        out.append(HandSet(seat, front, back, house_way=True, player_dealer=is_pd))
+    if not out:
+        return "no hand is waiting to be set"
+    return out
+
+
+def next_to_decide(state: RoundState) -> int | None:
+    """Three card: the next seat with an Ante that has not played or folded, from the player-dealer's left."""
+    start = state.start
+    if start is None or state.game.family != "threecard" or state.status is not Status.DEALT:
+        return None
+    decided = {d.seat for d in state.decisions}
+    with_ante = {w.seat for w in start.wagers if w.spot == "ante"}
+    pd = start.player_dealer or 0
+    ring = sorted(start.players, key=lambda s: (s <= pd, s))
+    return next((s for s in ring if s in with_ante and s not in decided and s not in state.dead), None)
+
 
 def describe_frame(item: Any) -> tuple[str, str]:
     """A decoded frame (or a framing error) as ``(hex, words)`` for the frame monitor."""
@@ -694,8 +1213,9 @@ def view_from_state(
     deal_no: int | None = None,
     live: bool = True,
     round_no: int = 0,
+    settled: TableSettlement | None = None,
 ) -> TableView:
-    """The dealer screen's view of a round state (pure)."""
+    """The dealer screen's view of a round state (pure); ``settled`` is the table's settlement."""
     start = state.start
     in_play = set(start.seats) if start else set(range(1, config.table.seats + 1))
     pd = start.player_dealer if start else None
@@ -745,7 +1265,10 @@ def view_from_state(
     )
     outcome = state.outcome
     settlement: list[SettlementLine] = []
-    if outcome is not None and outcome.settlement:
+    fee_cents, title, fee_note = 0, "", ""
+    if settled is not None:
+        settlement, fee_cents, title, fee_note = settlement_view(settled)
+    elif outcome is not None and outcome.settlement:
         for w in outcome.settlement.get("wagers", ()):
             settlement.append(
                 SettlementLine(
@@ -758,7 +1281,9 @@ def view_from_state(
             )
     if outcome is not None:
         for w in outcome.returned:
-            settlement.append(SettlementLine(f"Seat {w.seat} {w.spot}", "returned", 0, seat=w.seat))
+            settlement.append(
+                SettlementLine(f"Seat {w.seat} {w.spot}", "returned", 0, seat=w.seat, note=fmt_cents(w.cents))
+            )
     return TableView(
         game_id=state.game.id,
         game_name=game_name,
@@ -776,9 +1301,64 @@ def view_from_state(
         alerts=tuple(AlertView.from_json(a.to_json()) for a in state.active_alerts),
         devices=devices,
         settlement=tuple(settlement),
+        fee_cents=fee_cents,
+        settlement_title=title,
+        fee_note=fee_note,
         live=live,
         extra={"seq": state.seq},  # the number of round events folded (for tools that follow the view)
     )
+
+
+def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str, str]:
+    """The settlement's lines for the screen (action order; fees with their moment; the bank), the fee
+    in cents, a title (the action order and the bank) and the fee's note."""
+    from rules.banking.money import money
+    from rules.banking.settlement import Coverage
+    from rules.banking.settlement import Outcome as BankOutcome
+
+    s = ts.settlement
+    if s is None:
+        return [SettlementLine("Table", "held", 0, note=ts.problem)], 0, "Settlement held", ""
+    lines: list[SettlementLine] = []
+    for ln in s.lines:
+        o = ln.result.outcome
+        if o is BankOutcome.WIN and ln.coverage is not Coverage.NONE:
+            word = "paid" if ln.coverage is Coverage.FULL else "part paid"
+        elif o is BankOutcome.LOSE and ln.coverage is not Coverage.NONE:
+            word = "collected"
+        elif o is BankOutcome.PUSH:
+            word = "push"
+        else:
+            word = "returned"
+        note = ln.describe().split(": ", 1)[-1]
+        lines.append(
+            SettlementLine(
+                f"Seat {ln.wager.seat} {ln.wager.name}",
+                word,
+                ln.paid - ln.collected,
+                seat=ln.wager.seat,
+                note=note,
+            )
+        )
+    fee = 0
+    if ts.collection is not None:
+        for f in ts.collection.lines:
+            who = f"Seat {f.seat} {f.wager or ''}".strip() if f.seat else f.payer.value.replace("_", "-")
+            lines.append(
+                SettlementLine(who, "fee", -f.amount, seat=f.seat, note=f"{f.reason}, {f.taken.words}")
+            )
+        fee = ts.collection.total
+    pd_result = s.player_dealer_result
+    lines.append(
+        SettlementLine(
+            "Bank",
+            "bank",
+            pd_result,
+            note=f"{money(s.bank_before)} -> {money(s.bank_after)}" + (", exhausted" if s.exhausted else ""),
+        )
+    )
+    title = f"Settlement: action {ts.order}" if ts.order else "Settlement"
+    return lines, fee, title, ts.fee_words
 
 
 def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -> TableController:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 from typing import Any
 
@@ -65,9 +66,44 @@ def run(args: argparse.Namespace) -> int:
         for line in describe(cfg):
             print(line)
         return 0
-    app = build_app(cfg, demo=args.demo)
+    tables = demo_tables(cfg, sets=args.set) if builtin_demo(args.config) else None
+    app = build_app(cfg, demo=args.demo, tables=tables)
+    if not args.demo and hasattr(app, "controller"):
+        app.controller.draw_pace = 0.35  # the emulated shoe deals at a pace a newcomer can follow
     app.run()
     return 0
+
+
+#: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
+DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard")
+
+
+def builtin_demo(main: str | None) -> bool:
+    """Whether ``run`` with this ``--config`` runs the built-in demo table (nothing else configured)."""
+    import os
+
+    from terminal.config import DEMO_TABLE, config_files
+    from terminal.paths import config_dir
+
+    main = main or os.environ.get("DEALER_TERMINAL_CONFIG") or None
+    return config_files(main, demo=True) == [config_dir() / "tables" / f"{DEMO_TABLE}.yaml"]
+
+
+def demo_tables(base: TerminalConfig, *, sets: list[str] | tuple[str, ...] = ()) -> list[TerminalConfig]:
+    """The demo's tables: each example table with the demo's PINs, journal, console and security."""
+    from terminal.paths import config_dir
+
+    out = []
+    for name in DEMO_TABLES:
+        cfg = load_config(config_dir() / "tables" / f"{name}.yaml", sets=sets, demo=False)
+        keep = {
+            "roles": base.roles,
+            "journal": base.journal,
+            "console": base.console,
+            "security": base.security,
+        }
+        out.append(cfg.model_copy(update=keep))
+    return out
 
 
 async def run_headless(cfg: TerminalConfig) -> int:
@@ -99,8 +135,9 @@ async def run_headless(cfg: TerminalConfig) -> int:
     return 0
 
 
-def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
-    """The console for ``cfg``: the real controller (journal, devices), or the scripted demo."""
+def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalConfig] | None = None) -> Any:
+    """The console for ``cfg``: the real controller (journal, devices), or the scripted demo. With
+    ``tables`` (the built-in demo), ``t`` switches to the next of them and each opens with a full layout."""
     from terminal.console.app import CountersPosted, DealerConsole, DeviceFrame, PanelButton
     from terminal.roles import Access
 
@@ -119,7 +156,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
         )
         return DealerConsole(DemoBackend(), access, **common)
 
-    from terminal.controller import open_table
+    from terminal.controller import TableController, open_table
     from terminal.sdnotify import SdNotifier, supervised
 
     controller = open_table(cfg)
@@ -133,27 +170,66 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False) -> Any:
     async def counters() -> None:
         while True:  # the maintenance screen's counters, once a second (coalesced by the app)
             await asyncio.sleep(1.0)
-            app.post_message(CountersPosted(controller.counter_snapshot()))
+            app.post_message(CountersPosted(app.controller.counter_snapshot()))
+
+    async def table(c: TableController) -> None:
+        if tables is not None and not c.board.wagers:
+            await c.demo_fill()  # the demo shows a full layout at once; `w` changes it
+        await asyncio.gather(c.run_devices(), counters())
 
     async def startup() -> None:
         await controller.start()
         async with supervised(SdNotifier()) as notifier:
             notifier.ready(f"table {cfg.table.id}: {cfg.table.game}")
-            await asyncio.gather(controller.run_devices(), counters())
+            await table(controller)
 
     # Fault keys only when every device is an emulator (the demo table, a training table).
     emulated = bool(cfg.devices) and all(d.url.startswith("emu://") for d in cfg.devices.values())
-    controller.demo_faults = emulated
     app = DealerConsole(controller, access, startup=startup, demo_faults=emulated, **common)
-    app.controller = controller  # type: ignore[attr-defined]
 
-    async def button(action: str) -> None:
-        app.post_message(PanelButton(action))
+    def wire(c: TableController) -> None:
+        async def button(action: str) -> None:
+            app.post_message(PanelButton(action))
 
-    def frame(device: str, direction: str, hex_text: str, words: str) -> None:
-        app.post_message(DeviceFrame(device, direction, hex_text, words))
+        def frame(device: str, direction: str, hex_text: str, words: str) -> None:
+            app.post_message(DeviceFrame(device, direction, hex_text, words))
 
-    controller.button_handler = button
-    controller.frame_tap = frame
-    controller.notice = lambda text: app.notify(text, timeout=4)
+        c.demo_faults = bool(c.config.devices) and all(
+            d.url.startswith("emu://") for d in c.config.devices.values()
+        )
+        c.button_handler = button
+        c.frame_tap = frame
+        c.notice = lambda text: app.notify(text, timeout=4)
+        app.controller = c  # type: ignore[attr-defined]
+
+    wire(controller)
+    if tables:
+        place = {"i": next((i for i, t in enumerate(tables) if t.table.game == cfg.table.game), 0)}
+
+        async def next_table() -> str:
+            """Demo: stop this table's devices, journal the change, and deal the next demo game."""
+            old: TableController = app.controller  # type: ignore[attr-defined]
+            for worker in app.workers.cancel_group(app, "table"):
+                with contextlib.suppress(Exception):
+                    await worker.wait()
+            for _ in range(200):  # the devices close as their pumps unwind
+                if not old.drivers:
+                    break
+                await asyncio.sleep(0.01)
+            place["i"] = (place["i"] + 1) % len(tables)
+            new_cfg = tables[place["i"]]
+            old.release()
+            new = TableController(new_cfg, old.journal.journal)
+            new.draw_pace = old.draw_pace
+            wire(new)
+            app.backend = new
+            await new.journal.append(
+                "demo", {"action": "next-table", "table": new_cfg.table.id, "game": new_cfg.table.game}
+            )
+            await new.start()
+            new.attach(app.publish)
+            app.run_worker(table(new), name="table", group="table", exit_on_error=False)
+            return f"demo table: {new.game.name} — {new.game.room} ({new.game.id})"
+
+        app.table_switcher = next_table
     return app

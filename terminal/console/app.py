@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -128,6 +128,8 @@ DEALER_BINDINGS: tuple[tuple[str, str, str], ...] = (
     ("a", "bank-accepted", "Bank accepted"),
     ("d", "bank-declined", "Bank declined"),
     ("x", "clear-alert", "Clear alert"),
+    ("p", "play", "Play"),
+    ("k", "fold", "Fold"),
 )
 assert {b[1] for b in DEALER_BINDINGS} == set(DEALER_ACTIONS)
 
@@ -141,6 +143,7 @@ class DealerScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(keys, f"dealer('{action}')", label, id=action) for keys, action, label in DEALER_BINDINGS),
+        Binding("w", "app.wagers", "Wagers", id="wagers"),
         Binding("f2", "app.enter_mode('technician')", "Technician", id="technician"),
         Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance"),
     ]
@@ -188,7 +191,9 @@ class DealerScreen(Screen[None]):
         self.query_one("#devices", Static).update(render.devices_text(view.devices))
         settlement = self.query_one("#settlement", Static)
         settlement.display = bool(view.settlement)
-        settlement.update(render.settlement_table(view.settlement, view.fee_cents))
+        settlement.update(
+            render.settlement_table(view.settlement, view.fee_cents, view.settlement_title, view.fee_note)
+        )
 
     @staticmethod
     def _panels(row: Horizontal, shown: tuple[SeatView, ...]) -> None:
@@ -202,6 +207,158 @@ class DealerScreen(Screen[None]):
             panel.set_class(seat.action, "-action")
             panel.set_class(seat.player_dealer, "-player-dealer")
             panel.set_class(not seat.occupied, "-empty")
+
+
+# -- the wager panel ----------------------------------------------------------------------------------
+
+#: Chip keys on the wager panel: key, cents, label (a card room's chip colours: $1 white, $5 red, $25
+#: green, $100 black, $500 purple).
+CHIPS: tuple[tuple[str, int, str], ...] = (
+    ("a", 100, "$1"),
+    ("s", 500, "$5"),
+    ("d", 2500, "$25"),
+    ("f", 10000, "$100"),
+    ("g", 50000, "$500"),
+)
+
+
+class WagerPanel(ModalScreen[None]):
+    """The layout before "no more bets": pick a seat (arrows or its digit), a spot (up/down), then chips.
+
+    Each chip adds to the selected spot; ``-`` takes one chip of the last size off, Backspace takes the
+    spot's wager back. At the player-dealer's seat the chips build the bank. ``p`` makes the selected seat
+    the player-dealer (again: no player-dealer). Every change goes to the controller, which checks it
+    against the table limits and, after no more bets, leaves the layout as it was (BETS_AFTER_CLOSE).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "seat(-1)", "Seat ←", id="wager.seat-prev"),
+        Binding("right", "seat(1)", "Seat →", id="wager.seat-next"),
+        Binding("up", "spot(-1)", "Spot ↑", id="wager.spot-prev"),
+        Binding("down,tab", "spot(1)", "Spot ↓", id="wager.spot-next"),
+        *(Binding(k, f"chip({c})", label, id=f"wager.chip-{c}") for k, c, label in CHIPS),
+        Binding("minus", "chip_off", "− chip", id="wager.chip-off"),
+        Binding("backspace,delete", "take_back", "Take back", id="wager.take-back"),
+        Binding("p", "player_dealer", "Player-dealer", id="wager.player-dealer"),
+        Binding("escape,enter,w", "done", "Done", id="wager.done"),
+        *(Binding(str(n % 10), f"pick({n})", show=False, id=f"wager.seat-{n}") for n in range(1, 11)),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="wager-panel")
+        self.seat = 1
+        self.spot = 0
+        self.last_chip = CHIPS[0][1]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="wager-box"):
+            yield Static(id="wager-title")
+            yield Static(id="wager-layout")
+            with Horizontal(id="wager-chips"):
+                for _, cents, label in CHIPS:
+                    yield Button(label, id=f"chip-{cents}", classes="chip")
+                yield Button("Take back", id="wager-take-back")
+                yield Button("Player-dealer", id="wager-player-dealer")
+                yield Button("Done", id="wager-done", variant="primary")
+            yield Footer()
+
+    def on_mount(self) -> None:
+        app = self.app
+        if isinstance(app, DealerConsole) and app.view is not None:
+            if app.view.betting_player_dealer == self.seat and app.view.seats:
+                self.seat = 2 if len(app.view.seats) > 1 else 1
+            self.paint(app.view)
+
+    def _view(self) -> TableView | None:
+        app = self.app
+        return app.view if isinstance(app, DealerConsole) else None
+
+    def paint(self, view: TableView) -> None:
+        """Show the layout with the selected seat and spot."""
+        spots = view.spots or ("main",)
+        self.spot = min(self.spot, len(spots) - 1)
+        self.query_one("#wager-title", Static).update(render.wager_title(view, self.seat, spots[self.spot]))
+        self.query_one("#wager-layout", Static).update(render.wager_layout(view, self.seat, spots[self.spot]))
+
+    async def _send(self, action: str, data: dict[str, Any]) -> None:
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        app._say(await app.backend.submit(ConsoleInput(action, "dealer", "key", data)))
+        view = app._pending or app.view
+        if view is not None:
+            self.paint(view)
+
+    def action_seat(self, step: int) -> None:
+        """Select the previous or next seat."""
+        view = self._view()
+        n = len(view.seats) if view is not None and view.seats else 7
+        self.seat = (self.seat - 1 + step) % n + 1
+        if view is not None:
+            self.paint(view)
+
+    def action_pick(self, seat: int) -> None:
+        """Select a seat by its number."""
+        view = self._view()
+        n = len(view.seats) if view is not None and view.seats else 7
+        if 1 <= seat <= n:
+            self.seat = seat
+            if view is not None:
+                self.paint(view)
+
+    def action_spot(self, step: int) -> None:
+        """Select the previous or next betting spot of the seat."""
+        view = self._view()
+        spots = (view.spots if view is not None else ()) or ("main",)
+        self.spot = (self.spot + step) % len(spots)
+        if view is not None:
+            self.paint(view)
+
+    def _is_bank(self) -> bool:
+        view = self._view()
+        return view is not None and view.betting_player_dealer == self.seat
+
+    def _spot_name(self) -> str:
+        view = self._view()
+        spots = (view.spots if view is not None else ()) or ("main",)
+        return spots[min(self.spot, len(spots) - 1)]
+
+    async def action_chip(self, cents: int) -> None:
+        """Add one chip to the selected spot (or to the bank at the player-dealer's seat)."""
+        self.last_chip = cents
+        if self._is_bank():
+            await self._send("wager.bank", {"add": cents})
+        else:
+            await self._send("wager.place", {"seat": self.seat, "spot": self._spot_name(), "add": cents})
+
+    async def action_chip_off(self) -> None:
+        """Take one chip of the last size off."""
+        await self.action_chip(-self.last_chip)
+
+    async def action_take_back(self) -> None:
+        """The selected spot's wager (or the bank) back to nothing."""
+        if self._is_bank():
+            await self._send("wager.bank", {"cents": 0})
+        else:
+            await self._send("wager.place", {"seat": self.seat, "spot": self._spot_name(), "cents": 0})
+
+    async def action_player_dealer(self) -> None:
+        """The selected seat banks (again: nobody banks)."""
+        await self._send("wager.player-dealer", {"seat": self.seat})
+
+    def action_done(self) -> None:
+        """Back to the dealer screen."""
+        self.dismiss(None)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        if bid.startswith("chip-"):
+            await self.action_chip(int(bid.removeprefix("chip-")))
+        elif bid == "wager-take-back":
+            await self.action_take_back()
+        elif bid == "wager-player-dealer":
+            await self.action_player_dealer()
+        elif bid == "wager-done":
+            self.action_done()
 
 
 # -- technician and maintenance -----------------------------------------------------------------------
@@ -344,6 +501,7 @@ DEMO_FAULTS: tuple[tuple[str, str, str, str], ...] = (
     ("5", "shuffler", "garble_next", "Noise"),
     ("6", "dice", "open_early_next", "Cup early"),
     ("7", "dice", "weak_shake_next", "Weak shake"),
+    ("8", "shoe", "misread_next", "Misread"),
 )
 
 
@@ -369,6 +527,7 @@ class DealerConsole(App[None]):
             Binding(key, f"inject('{device}', '{fault}')", label, id=f"demo.{device}.{fault}")
             for key, device, fault, label in DEMO_FAULTS
         ),
+        Binding("t", "next_table", "Next game", id="demo.next-table"),
         Binding("ctrl+q", "noop", show=False, priority=True, system=True),
         Binding("ctrl+backslash", "quit", "Quit", show=False, priority=True, id="quit", system=True),
     ]
@@ -402,6 +561,8 @@ class DealerConsole(App[None]):
         self.frames: deque[DeviceFrame] = deque(maxlen=500)
         self.counters: dict[str, Mapping[str, int]] = {}
         self.last_result: str | None = None
+        #: Demo only: switches the table to the next demo game and says which (set by ``run``).
+        self.table_switcher: Callable[[], Awaitable[str]] | None = None
 
     # -- state in ----------------------------------------------------------------------------------
 
@@ -435,26 +596,37 @@ class DealerConsole(App[None]):
         self.view = view
         self._last_paint = time.monotonic()
         self.paints += 1
-        screen = self.screen
+        screen = self._current()
         if isinstance(screen, DealerScreen):
             with self.batch_update():
                 screen.paint(view)
+        elif isinstance(screen, WagerPanel):
+            screen.paint(view)
 
     @on(PanelButton)
     async def _on_panel_button(self, message: PanelButton) -> None:
         await self.press_button(message.button_id)
 
+    def _current(self) -> Screen[Any] | None:
+        # A device message can arrive while the app is shutting down and its screens are gone.
+        try:
+            return self.screen
+        except ScreenStackError:
+            return None
+
     @on(DeviceFrame)
     def _on_frame(self, message: DeviceFrame) -> None:
         self.frames.append(message)
-        if isinstance(self.screen, MaintenanceScreen):
-            self.screen.add_frame(message)
+        screen = self._current()
+        if isinstance(screen, MaintenanceScreen):
+            screen.add_frame(message)
 
     @on(CountersPosted)
     def _on_counters(self, message: CountersPosted) -> None:
         self.counters = dict(message.counters)
-        if isinstance(self.screen, MaintenanceScreen):
-            self.screen.show_counters(self.counters)
+        screen = self._current()
+        if isinstance(screen, MaintenanceScreen):
+            screen.show_counters(self.counters)
 
     # -- inputs out ----------------------------------------------------------------------------------
 
@@ -546,7 +718,21 @@ class DealerConsole(App[None]):
         """The demo's fault keys exist only on the demo table, and only on the dealer screen."""
         if action == "inject":
             return self.demo_faults and isinstance(self.screen, DealerScreen)
+        if action == "next_table":
+            return self.table_switcher is not None and isinstance(self.screen, DealerScreen)
         return True
+
+    def action_wagers(self) -> None:
+        """Open the wager panel (dealer mode only)."""
+        if self.access.mode is not Mode.DEALER:
+            self._say("the table is not live in this mode")
+            return
+        self.push_screen(WagerPanel())
+
+    async def action_next_table(self) -> None:
+        """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""
+        if self.table_switcher is not None:
+            self._say(await self.table_switcher())
 
     async def action_inject(self, device: str, fault: str) -> None:
         """Demo: inject an emulator fault."""

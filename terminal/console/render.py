@@ -178,20 +178,90 @@ def devices_text(devices: tuple[DeviceView, ...]) -> Text:
     return t
 
 
-def settlement_table(lines: tuple[SettlementLine, ...], fee_cents: int) -> RenderableType:
-    """The settlement in action order: who, outcome, amount; the fee at the foot."""
+def settlement_table(
+    lines: tuple[SettlementLine, ...], fee_cents: int, title: str = "", fee_note: str = ""
+) -> RenderableType:
+    """The settlement in action order: who, outcome, amount; the fee at the foot with its moment."""
     if not lines:
         return Text("no settlement yet", style="dim")
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=True)
+    table = Table(
+        box=None,
+        show_header=True,
+        header_style="bold",
+        pad_edge=False,
+        expand=True,
+        title=title or None,
+        title_style="bold",
+        title_justify="left",
+        caption=fee_note or None,
+        caption_justify="left",
+    )
     table.add_column("#", justify="right", width=2)
     table.add_column("who")
     table.add_column("result")
     table.add_column("amount", justify="right")
     table.add_column("", overflow="fold")
     for i, line in enumerate(lines, 1):
-        style = {"wins": "bold green", "loses": "bold red", "fee": "bold yellow"}.get(line.outcome, "")
+        style = {
+            "wins": "bold green",
+            "paid": "bold green",
+            "part paid": "bold green",
+            "loses": "bold red",
+            "collected": "bold red",
+            "fee": "bold yellow",
+            "held": "bold yellow",
+        }.get(line.outcome, "")
         table.add_row(
             str(i), line.who, Text(line.outcome, style=style), fmt_cents(line.cents, sign=True), line.note
         )
     table.add_row("", Text("fee", style="bold"), "", Text(fmt_cents(fee_cents), style="bold yellow"), "")
     return table
+
+
+def wager_title(view: TableView, seat: int, spot: str) -> Text:
+    """The wager panel's head: betting open or closed, the selected seat and spot, the bank."""
+    t = Text()
+    if view.betting_open:
+        t.append(" BETS OPEN ", style="bold white on #1f7a1f")
+    else:
+        t.append(" NO MORE BETS ", style="bold white on #b00000")
+    t.append(f"  {view.game_name}  ")
+    pd = view.betting_player_dealer
+    if pd is not None and pd == seat:
+        t.append(f"seat {seat}: the player-dealer's bank {fmt_cents(view.bank_cents)}", style="bold #e0a000")
+    else:
+        t.append(f"seat {seat} · {spot}", style="bold reverse")
+    t.append("\n←/→ or 1-9 seat · ↑/↓ spot · chips a $1 s $5 d $25 f $100 g $500 · − one off · ", style="dim")
+    t.append("⌫ take back · p player-dealer · Enter done", style="dim")
+    return t
+
+
+def wager_layout(view: TableView, seat: int, spot: str) -> RenderableType:
+    """Every seat with its wagers by spot (the selected one marked) and the player-dealer's bank."""
+    spots = view.spots or ("main",)
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("seat", justify="right")
+    for name in spots:
+        table.add_column(name, justify="right")
+    table.add_column("")
+    on = {(s, p): c for s, p, c in view.betting}
+    n = len(view.seats) or 7
+    for s in range(1, n + 1):
+        cells: list[Text] = []
+        for name in spots:
+            cents = on.get((s, name), 0)
+            text = Text(fmt_cents(cents) if cents else "·")
+            if s == seat and name == spot:
+                text.stylize("bold reverse")
+            cells.append(text)
+        note = Text("")
+        if view.betting_player_dealer == s:
+            note = Text(f"★PD bank {fmt_cents(view.bank_cents)}", style="bold #e0a000")
+            if s == seat:
+                note.stylize("reverse")
+        label = Text(str(s), style="bold" if s == seat else "")
+        table.add_row(label, *cells, note)
+    total = sum(c for _, _, c in view.betting)
+    return Group(
+        table, Text(f"on the layout {fmt_cents(total)}; bank {fmt_cents(view.bank_cents)}", style="italic")
+    )

@@ -24,6 +24,8 @@ DEALER_ACTIONS: tuple[str, ...] = (
     "bank-accepted",
     "bank-declined",
     "clear-alert",
+    "play",
+    "fold",
 )
 #: Actions that change the console's mode (each behind a PIN but the dealer's).
 MODE_ACTIONS: tuple[str, ...] = ("technician", "maintenance", "dealer")
@@ -159,7 +161,15 @@ class TableView:
     devices: tuple[DeviceView, ...] = ()
     settlement: tuple[SettlementLine, ...] = ()
     fee_cents: int = 0
+    settlement_title: str = ""  # the action order and the bank, above the lines
+    fee_note: str = ""  # the schedule and the moment the collection is taken
     live: bool = True  # False in maintenance: the table is not live
+    # The layout before "no more bets" (the wager panel): (seat, spot, cents), the bank, the spots.
+    betting: tuple[tuple[int, str, int], ...] = ()
+    bank_cents: int = 0
+    betting_open: bool = True
+    betting_player_dealer: int | None = None
+    spots: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
