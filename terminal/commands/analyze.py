@@ -31,7 +31,9 @@ def run(args: argparse.Namespace) -> int:
         module = importlib.import_module(f"rules.{game.family}.analyze")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith(f"rules.{game.family}"):
-            raise UserError(f"analyze is not available yet for the {game.family} family ({game.id})") from None
+            raise UserError(
+                f"analyze is not available yet for the {game.family} family ({game.id})"
+            ) from None
         raise
     result = module.analyze(game.data, args.decks)
     if args.json:
