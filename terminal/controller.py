@@ -61,7 +61,7 @@ from rules.round.events import (
     TargetKind,
 )
 from rules.round.events import Wager as RoundWager
-from rules.round.procedure import PhaseKind
+from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
 from terminal.config import TerminalConfig, fee_schedule, state_dir
 from terminal.console.view import (
@@ -1227,12 +1227,38 @@ def view_from_state(
     target = getattr(expected, "target", None)
     if action_seat is None and isinstance(target, Target) and target.kind is TargetKind.SEAT:
         action_seat = target.index
+    # Hands set into parts (Pai Gow: low and high), the latest setting of each seat.
+    set_as: dict[int, HandSet] = {}
+    for hs in state.hand_sets:
+        set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
+    by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
     seats = []
     for n in range(1, config.table.seats + 1):
         cards = state.hand(Target(TargetKind.SEAT, n))
-        hands = (HandView(tuple(format_cards([c]) for c in cards)),) if cards else ()
+        hands: tuple[HandView, ...] = (HandView(tuple(format_cards([c]) for c in cards)),) if cards else ()
+        if n in set_as:
+            hs = set_as[n]
+            hands = (
+                HandView(tuple(format_cards([c]) for c in hs.front), "low"),
+                *((HandView(tuple(format_cards([c]) for c in hs.middle), "middle"),) if hs.middle else ()),
+                HandView(
+                    tuple(format_cards([c]) for c in hs.back), "high", "House Way" if hs.house_way else ""
+                ),
+            )
         status = ""
-        if n in state.dead:
+        if n in by_seat:
+            t = by_seat[n]
+            net = t.paid - t.collected
+            status = (
+                f"paid {fmt_cents(t.paid)}"
+                if net > 0
+                else f"lost {fmt_cents(t.collected)}"
+                if net < 0
+                else ""
+            )
+            if t.returned and net <= 0:
+                status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
+        elif n in state.dead:
             status = "dead hand"
         elif n in state.folded:
             status = "folded"
@@ -1254,10 +1280,14 @@ def view_from_state(
     for p in state.placed:
         if p.target.kind not in (TargetKind.SEAT, TargetKind.BURN) and p.target not in seen:
             seen.append(p.target)
+    boxes: tuple[str, ...] = ()
+    for ph in state.game.procedure.phases:
+        if ph.boxes:
+            boxes = ph.boxes
     piles = tuple(
         SeatView(
             seat=0,
-            name=str(t),
+            name=recipient_words(t, boxes) if t.kind is TargetKind.BOX else str(t),
             hands=(HandView(tuple(format_cards([c]) for c in state.hand(t))),),
             action=t == target,
         )
@@ -1284,6 +1314,13 @@ def view_from_state(
             settlement.append(
                 SettlementLine(f"Seat {w.seat} {w.spot}", "returned", 0, seat=w.seat, note=fmt_cents(w.cents))
             )
+    next_step, next_detail = state.prompt, state.notes[-1] if state.notes else ""
+    if settled is not None and settled.settlement is not None and settled.settlement.lines:
+        first = settled.settlement.lines[0].wager.seat
+        next_step = f"Pay and collect from seat {first}, in the order below"
+        next_detail = "then take the next round's wagers (w) and start it (n)"
+    elif settled is not None and settled.problem:
+        next_step, next_detail = "Settlement held: call the floor", settled.problem
     return TableView(
         game_id=state.game.id,
         game_name=game_name,
@@ -1296,8 +1333,8 @@ def view_from_state(
         deal_no=deal_no if pd else None,
         seats=tuple(seats),
         piles=piles,
-        next_step=state.prompt,
-        next_detail=state.notes[-1] if state.notes else "",
+        next_step=next_step,
+        next_detail=next_detail,
         alerts=tuple(AlertView.from_json(a.to_json()) for a in state.active_alerts),
         devices=devices,
         settlement=tuple(settlement),
@@ -1330,7 +1367,12 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
             word = "push"
         else:
             word = "returned"
-        note = ln.describe().split(": ", 1)[-1]
+        # The line's words where they say more than the result column: no action and why, returned,
+        # part paid, the bank's win capped.
+        plain = ln.coverage is Coverage.FULL and (
+            o is BankOutcome.WIN or (o is BankOutcome.LOSE and not ln.returned)
+        )
+        note = "" if plain else ln.describe().split(": ", 1)[-1]
         lines.append(
             SettlementLine(
                 f"Seat {ln.wager.seat} {ln.wager.name}",

@@ -255,11 +255,15 @@ class WagerPanel(ModalScreen[None]):
             yield Static(id="wager-title")
             yield Static(id="wager-layout")
             with Horizontal(id="wager-chips"):
-                for _, cents, label in CHIPS:
-                    yield Button(label, id=f"chip-{cents}", classes="chip")
-                yield Button("Take back", id="wager-take-back")
-                yield Button("Player-dealer", id="wager-player-dealer")
-                yield Button("Done", id="wager-done", variant="primary")
+                buttons = [Button(label, id=f"chip-{cents}", classes="chip") for _, cents, label in CHIPS]
+                buttons += [
+                    Button("Take back", id="wager-take-back"),
+                    Button("Player-dealer", id="wager-player-dealer"),
+                    Button("Done", id="wager-done", variant="primary"),
+                ]
+                for b in buttons:
+                    b.can_focus = False  # touch or click them; Enter and the keys stay the panel's
+                    yield b
             yield Footer()
 
     def on_mount(self) -> None:

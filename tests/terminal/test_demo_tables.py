@@ -1,0 +1,143 @@
+"""The demo: each of its tables (Pai Gow, baccarat, Three Card Poker) deals a real round on emulated
+devices, through the console's keys, to a settlement with the bank and the fee; ``t`` switches the table
+(journaled); the wager panel puts wagers on the layout with keys."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
+from terminal.config import load_config
+
+
+def text_of(renderable) -> str:
+    console = Console(width=140, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+async def until(pilot, cond, steps=600):
+    for _ in range(steps):
+        if cond():
+            return True
+        await pilot.pause(0.05)
+    return cond()
+
+
+def demo_app(tmp_path, monkeypatch, index=0):
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    tables = demo_tables(base)
+    assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard"]
+    return build_app(tables[index], tables=tables)
+
+
+async def deal_to_settlement(app, pilot) -> None:
+    """Press what the dealer presses until the round is settled."""
+    c = app.controller
+    assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+    assert await until(pilot, lambda: bool(c.board.wagers) and c.bank_cents > 0)  # the demo's layout
+    await pilot.press("n")
+    if c.shuffler() is not None:  # the shoe is not shuffled: new round asks the shuffler first
+        assert await until(pilot, lambda: c.state.prompt.startswith("take the wagers"))
+        await pilot.press("n")
+    assert await until(pilot, lambda: c.state.start is not None)
+    for _ in range(40):
+        if c.settled is not None:
+            break
+        prompt = c.state.prompt.lower()
+        if "press confirm" in prompt:
+            await pilot.press("c")  # every Pai Gow pile is out
+        elif "play or fold" in prompt:
+            await pilot.press("p")
+        elif c.game.family == "paigow" and c.state.status.name == "DEALT":
+            await pilot.press("h")  # every hand set the House Way
+        await pilot.pause(0.1)
+        await until(pilot, lambda p=prompt: c.state.prompt.lower() != p or c.settled is not None, steps=100)
+    assert c.settled is not None and c.settled.settlement is not None, c.state.prompt
+    assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
+
+
+@pytest.mark.parametrize("index", range(len(DEMO_TABLES)))
+async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
+    app = demo_app(tmp_path, monkeypatch, index)
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        await deal_to_settlement(app, pilot)
+        ts = c.settled
+        assert ts.chips_before() == ts.chips_after()
+        assert await until(pilot, lambda: app.view is not None and app.view.phase == "settlement")
+        assert await until(pilot, lambda: bool(app.view.settlement))
+        lines = app.view.settlement
+        assert lines[-1].outcome == "bank"
+        if c.game.family == "paigow":  # Capitol's Pai Gow collection is not among the filings held
+            assert app.view.fee_cents == 0 and "no collection schedule" in app.view.fee_note
+        else:
+            assert app.view.fee_cents > 0 and "before the deal" in app.view.fee_note
+            assert any(line.outcome == "fee" for line in lines)
+        shown = text_of(app.screen.query_one("#settlement").content)
+        assert "Settlement: action from seat" in shown and lines[0].who in shown and "Bank" in shown
+        entries = list(c.journal.journal.entries(kind="settlement"))
+        assert entries and entries[-1].payload["bank_before"] == ts.settlement.bank_before
+        # The next round's wagers may go on the layout again.
+        assert c.betting_open()
+    c.close()
+
+
+async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
+    app = demo_app(tmp_path, monkeypatch)
+    async with app.run_test(size=(140, 44)) as pilot:
+        first = app.controller
+        assert await until(pilot, lambda: first.drivers)
+        await pilot.press("t")
+        assert await until(pilot, lambda: app.controller is not first and app.controller.drivers)
+        c = app.controller
+        assert c.game.id == "baccarat/commission-free" and app.backend is c
+        assert await until(pilot, lambda: app.view is not None and app.view.game_id == c.game.id)
+        assert "Commission-Free Baccarat" in app.last_result
+        await deal_to_settlement(app, pilot)
+        await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "threecard")
+        await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "paigow")
+        c = app.controller
+        moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
+        assert moves == ["baccarat/commission-free", "threecard/capitol", "paigow/capitol"]
+        games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
+        assert games == ["paigow/capitol", "baccarat/commission-free", "threecard/capitol", "paigow/capitol"]
+        assert c.journal.journal.verify().ok
+    c.close()
+
+
+async def test_the_wager_panel_takes_chips_by_key(tmp_path, monkeypatch):
+    app = demo_app(tmp_path, monkeypatch)
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: bool(c.board.wagers))
+        before = c.board.wagers.get((3, 0, "main"), 0)
+        await pilot.press("w")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "WagerPanel")
+        await pilot.press("3", "d", "d", "s")  # seat 3: two $25 chips and a $5
+        assert await until(pilot, lambda: c.board.wagers.get((3, 0, "main"), 0) == before + 5500)
+        await pilot.press("minus")  # one $5 off
+        assert await until(pilot, lambda: c.board.wagers.get((3, 0, "main"), 0) == before + 5000)
+        await pilot.press("backspace")
+        assert await until(pilot, lambda: (3, 0, "main") not in c.board.wagers)
+        await pilot.press("1", "f")  # seat 1 is the demo's player-dealer: chips build the bank
+        assert await until(pilot, lambda: c.bank_cents == 100000 + 10000)
+        layout = text_of(app.screen.query_one("#wager-layout").content)
+        assert "PD bank" in layout
+        await pilot.press("enter")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "DealerScreen")
+        # No more bets once the round starts: the layout stays, BETS_AFTER_CLOSE shows.
+        await pilot.press("n")
+        assert await until(pilot, lambda: c.state.prompt.startswith("take the wagers"))
+        await pilot.press("n")
+        assert await until(pilot, lambda: c.state.start is not None)
+        await pilot.press("w", "2", "d", "enter")
+        assert await until(pilot, lambda: app.view is not None and app.view.active_alert is not None)
+        assert app.view.active_alert.code == "BETS_AFTER_CLOSE"
+    c.close()
