@@ -40,6 +40,9 @@ _WORDS: dict[Hand, str] = {"player": "Player draws", "banker": "Banker draws"}
 #: The ``rule_draws`` hook of the new-shoe burn (Cash-In, 000b §8): the first card exposed, then as many
 #: cards burned as its burn value. Any other hook name is the tableau's third cards.
 NEW_SHOE_BURN = "new-shoe-burn"
+#: The ``rule_draws`` hook of a Pan 9 player-dealer's fourth card (``pan9:`` ``player_dealer`` chart).
+PAN9_PLAYER_DEALER = "pan9-player-dealer"
+_PD = Target(TargetKind.PLAYER_DEALER, 0)
 _BURN = Target(TargetKind.BURN)
 
 
@@ -86,8 +89,8 @@ class BaccaratFamily(BaseFamily):
         """The next third card the tableau calls for, or None (the coup is complete); in a
         ``new-shoe-burn`` phase, the next burn card."""
         v = self.variant(state)
-        if not isinstance(v, Variant):
-            return None
+        if isinstance(v, Pan9Variant):
+            return self._pan9_player_dealer(state, v) if phase.hook == PAN9_PLAYER_DEALER else None
         if phase.hook == NEW_SHOE_BURN:
             return self._next_burn(state, v)
         player, banker = self.hands(state)
@@ -131,6 +134,45 @@ class BaccaratFamily(BaseFamily):
         n = len(burned)
         return Slot(_BURN, n + 1, Face.ANY, f"new shoe: burn {n} of {due} (the exposed {first})", state.phase)
 
+    @staticmethod
+    def _pan9_player_dealer(state: RoundState, v: Pan9Variant) -> Slot | None:
+        """The player-dealer's fourth card where its chart says draw, or where it chose to on an option
+        total (a ``decision`` hit/draw from its seat; stand/stand_pat ends the deal); None otherwise."""
+        hand = state.hand(_PD)
+        if None in hand or len(hand) != v.hand_cards:
+            return None
+        cards = _cards(hand)
+        total = v.total(cards)
+        action = v.player_dealer_action(cards)
+        if action == "stand":
+            return None
+        nth = v.hand_cards + 1
+        words = f"player-dealer draws ({ordinal(nth)} card): {total}"
+        if action == "option":
+            pd_seat = state.start.player_dealer if state.start else None
+            chosen = [d.action.value for d in state.decisions if d.seat == pd_seat]
+            if chosen and chosen[-1] in ("stand", "stand_pat"):
+                return None
+            if not chosen or chosen[-1] not in ("hit", "draw"):
+                words = f"player-dealer's option on {total}: hit or stand?"
+        return Slot(_PD, nth, Face.ANY, words, state.phase)
+
+    def action_seat(self, state: RoundState) -> int | None:
+        """Pan 9: the seat the dice name, by the counting rule in ``deal.assign.action`` (banking's
+        ``ActionRule``); None before the dice or for punto banco (whose action card comes later)."""
+        data = state.game.data
+        deal = data.get("deal") if isinstance(data, Mapping) else None
+        assign = deal.get("assign") if isinstance(deal, Mapping) else None
+        rule_data = assign.get("action") if isinstance(assign, Mapping) else None
+        start = state.start
+        if rule_data is None or not state.dice or start is None:
+            return None
+        from rules.banking.action import ActionRule, Table, action_seat
+
+        rule = ActionRule.from_data(rule_data, "deal.assign.action")
+        table = Table(tuple(sorted(start.seats)), start.player_dealer)
+        return action_seat(rule, table, sum(state.dice))
+
     def check(self, state: RoundState, event: Event) -> list[Finding]:
         """DRAW_AGAINST_RULE for a third card the tableau called for and that was not dealt: the dealer
         pressed confirm, declared the deal done, or shuffled while it was due. (A new round started
@@ -156,8 +198,15 @@ class BaccaratFamily(BaseFamily):
         if state.start is None:
             return None
         v = self.variant(state)
-        if not isinstance(v, Variant):
-            return None
+        if isinstance(v, Pan9Variant):
+            ph = state.current_phase
+            if ph is None or ph.hook != PAN9_PLAYER_DEALER:
+                return None
+            cards = state.hand(_PD)
+            if None in cards or len(cards) != v.hand_cards or v.player_dealer_action(_cards(cards)) != "draw":
+                return None
+            total = v.total(_cards(cards))
+            return f"the player-dealer's fourth card was due on {total} and not dealt"
         player, banker = self.hands(state)
         if None in player or None in banker or len(player) < 2 or len(banker) < 2:
             return None
@@ -168,6 +217,43 @@ class BaccaratFamily(BaseFamily):
         r = result_of(v.tableau, pc, bc)
         hands = f"Player {format_cards(pc)} ({r.player_total}), Banker {format_cards(bc)} ({r.banker_total})"
         return f"the {due.capitalize()}'s third card was due and not dealt ({hands})"
+
+    def _settle_pan9(self, state: RoundState, v: Pan9Variant) -> Mapping[str, Any] | None:
+        start = state.start
+        pd = state.hand(_PD)
+        if start is None or None in pd or len(pd) < v.hand_cards:
+            return None
+        if self._pan9_player_dealer(state, v) is not None:
+            return None  # the player-dealer's draw is still owed
+        pdc = _cards(pd)
+        out: dict[str, Any] = {
+            "player_dealer": format_cards(pdc),
+            "player_dealer_total": v.total(pdc),
+            "wagers": [],
+        }
+        seats = _pan9_order(state, sorted({w.seat for w in start.wagers}))
+        for w in sorted(start.wagers, key=lambda w: seats.index(w.seat)):
+            seat = w.seat
+            hand = state.hand(Target(TargetKind.SEAT, seat))
+            if None in hand or len(hand) < v.hand_cards:
+                out["wagers"].append({"seat": seat, "spot": w.spot, "cents": w.cents, "result": "no hand"})
+                continue
+            st = v.settle(_cards(hand), pdc)
+            out["wagers"].append(
+                {
+                    "seat": seat,
+                    "spot": w.spot,
+                    "cents": w.cents,
+                    "hand": format_cards(_cards(hand)),
+                    "total": v.total(_cards(hand)),
+                    "result": st.result,
+                    "pays": str(st.pays),
+                    "net_cents": st.net_cents(w.cents),
+                    "rule": st.rule,
+                    "cite": str(st.cite),
+                }
+            )
+        return out
 
     def may_draw(self, state: RoundState, target: Target) -> bool:
         """Pan 9: a hand takes at most one card past three; the player-dealer only as its rule allows."""
@@ -182,10 +268,11 @@ class BaccaratFamily(BaseFamily):
         return True
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
-        """The coup and each wager's result (``spot`` is the wager key, e.g. ``banker``, ``dragon-7``)."""
+        """The coup and each wager's result (``spot`` is the wager key, e.g. ``banker``, ``dragon-7``);
+        Pan 9: each seat's hand against the player-dealer's, from the action seat clockwise."""
         v = self.variant(state)
-        if not isinstance(v, Variant):
-            return None
+        if isinstance(v, Pan9Variant):
+            return self._settle_pan9(state, v)
         player, banker = self.hands(state)
         if None in player or None in banker or len(player) < 2 or len(banker) < 2:
             return None
@@ -228,6 +315,14 @@ class BaccaratFamily(BaseFamily):
                 }
             )
         return out
+
+
+def _pan9_order(state: RoundState, seats: Sequence[int]) -> list[int]:
+    a = FAMILY.action_seat(state)
+    ordered = sorted(seats)
+    if a is None:
+        return ordered
+    return [x for x in ordered if x >= a] + [x for x in ordered if x < a]
 
 
 def _phase_name(state: RoundState) -> str:

@@ -13,6 +13,8 @@ it calls these hooks and the variant's data does the rest.
 - ``check(state, event)``: family-specific findings after each event (FOUL_HAND, HOUSE_WAY_MISSET …);
   the variant's ``irregularities:`` table rules on them like on any other.
 - ``settle(state)``: the round's settlement once the deal is complete (a JSON-able mapping), or None.
+- ``action_seat(state)`` (optional): the seat a ``start: action_seat`` phase begins at (Pan 9: the
+  dice counted by the game's ``deal.assign.action``), or None while it is not known.
 - ``wait_words(state, kind, words)`` (optional, :class:`BaseFamily` has it): the family's words for a step
   that is not a card, or None to keep the engine's.
 - ``review(state, findings)`` (optional): the engine's findings on the card just placed (the last of

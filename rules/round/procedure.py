@@ -83,6 +83,9 @@ class Start(Enum):
     FIRST_SEAT = "first_seat"  # the lowest seat number (first base)
     LEFT_OF_BUTTON = "left_of_button"
     LEFT_OF_PLAYER_DEALER = "left_of_player_dealer"
+    # At the action seat the family names (its optional ``action_seat`` hook: Pan 9's dice); with
+    # ``deal: table`` the player-dealer is dealt in its own place in the rotation, not last.
+    ACTION_SEAT = "action_seat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +208,7 @@ class DealContext:
     board_size: int
     new_shoe: bool
     next_phase: Phase | None = None
+    action_seat: int | None = None
     by_hand: bool = (
         False  # the round's cards were shuffled by hand (a ``shuffle`` whose source is the dealer)
     )
@@ -226,8 +230,11 @@ def seat_order(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
         return tuple(Target(TargetKind.BOX, i) for i in range(1, len(phase.boxes) + 1))
     if phase.to is Recipients.PLAYER_DEALER:
         return (Target(TargetKind.PLAYER_DEALER, 0),) if ctx.player_dealer is not None else ()
+    if phase.start is Start.ACTION_SEAT:
+        return _from_action_seat(phase, ctx)
     start_after = {
         Start.FIRST_SEAT: None,
+        Start.ACTION_SEAT: None,
         Start.LEFT_OF_BUTTON: ctx.button,
         Start.LEFT_OF_PLAYER_DEALER: ctx.player_dealer,
     }[phase.start]
@@ -235,6 +242,20 @@ def seat_order(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
     if phase.to is Recipients.TABLE and ctx.player_dealer is not None:
         seats += (Target(TargetKind.PLAYER_DEALER, 0),)
     return seats
+
+
+def _from_action_seat(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
+    """Clockwise from the action seat (from the first seat while it is not known); the player-dealer in
+    its own place with ``table``, left out with ``players``."""
+    pd = ctx.player_dealer
+    everyone = sorted({*ctx.players, *((pd,) if pd is not None and phase.to is Recipients.TABLE else ())})
+    a = ctx.action_seat
+    if a is not None and everyone:
+        later = [s for s in everyone if s >= a]
+        everyone = later + [s for s in everyone if s < a]
+    return tuple(
+        Target(TargetKind.PLAYER_DEALER, 0) if s == pd else Target(TargetKind.SEAT, s) for s in everyone
+    )
 
 
 def card_words(target: Target, nth: int, face: Face, phase: Phase, total: int) -> str:

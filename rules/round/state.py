@@ -52,6 +52,7 @@ from rules.round.procedure import (
     Phase,
     PhaseKind,
     Slot,
+    Start,
     expand,
     recipient_words,
     seat_order,
@@ -367,7 +368,13 @@ class RoundState(NamedTuple):
             new_shoe=self.shoe.rounds == 1,
             next_phase=nxt,
             by_hand=self.shoe.by_hand,
+            action_seat=self._action_seat() if ph is not None and ph.start is Start.ACTION_SEAT else None,
         )
+
+    def _action_seat(self) -> int | None:
+        """The action seat the family names (optional hook ``action_seat``), for ``start: action_seat``."""
+        hook = getattr(family_rules(self.game.family), "action_seat", None)
+        return hook(self) if hook is not None else None
 
 
 _COMPARED = len(RoundState._fields) - 3
