@@ -56,7 +56,13 @@ def test_holdem_round_settles_the_showdown_from_the_wagers():
     out = s.outcome.to_json()
     sd = out["settlement"]["showdown"]
     assert sd["high_winners"] == [1]  # three aces beat three nines
-    assert sd["shares"] == {"1": 1900}
+    # seats 1 and 4 put in 600 each (all in), seat 7 700: the main pot of 1800 to the aces, the side pot of
+    # 100 only seat 7 contested
+    assert sd["shares"] == {"1": 1800, "7": 100}
+    assert [(p["name"], p["pot"], p["eligible"]) for p in sd["pots"]] == [
+        ("main pot", 1800, [1, 4, 7]),
+        ("side pot 1", 100, [7]),
+    ]
     assert sd["hands"]["1"]["high"] == "Three of a Kind"
 
 

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.errors import RulesError
+from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import wrong_hole_cards
-from rules.poker.showdown import SeatHand, award_pot, clockwise_from
+from rules.poker.showdown import SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import (
@@ -165,12 +166,79 @@ class PokerFamily(BaseFamily):
         if not hands:
             return None
         board: tuple[Card, ...] = tuple(c for c in board_cards if c is not None)
-        pot = sum(w.cents for w in state.start.wagers)
+        contributions: dict[int, int] = {}
+        for w in state.start.wagers:
+            contributions[w.seat] = contributions.get(w.seat, 0) + w.cents
+        for h in hands:
+            contributions.setdefault(h.seat, 0)
+        out: dict[str, Any] = {}
+        collected = 0
+        schedule = posted_schedule(state)
+        if isinstance(schedule, str):
+            out["collection"] = {"cents": 0, "why": schedule}
+        else:
+            # "No flop, no drop": a flop game that ended before its flop pays no collection; stud and draw
+            # are taken at the schedule's own point, which a dealt hand has passed.
+            flop_seen = v.game is not GameKind.BOARD or len(board) >= 3
+            collection = assess(schedule, (), players=len(state.start.players), flop_seen=flop_seen)
+            collected = collection.pot
+            out["collection"] = {
+                "cents": collected,
+                "schedule": f"{schedule.room} {schedule.game} option {schedule.option}",
+                "lines": [{"cents": ln.amount, "why": ln.reason} for ln in collection.lines if ln.amount],
+            }
         try:
-            award = award_pot(v, pot, hands, board if v.game is GameKind.BOARD else (), state.start.button)
+            pots = side_pots(contributions, [h.seat for h in hands])
+            collected = min(collected, pots[0].cents)
+            out["collection"]["cents"] = collected
+            award = award_pots(
+                v,
+                contributions,
+                hands,
+                board if v.game is GameKind.BOARD else (),
+                state.start.button,
+                collected=collected,
+            )
         except RulesError as exc:
             return {"showdown": None, "why": str(exc)}
-        return {"showdown": award.to_json()}
+        sd = award.to_json()
+        sd["after_collection"] = award.total - collected
+        if state.dead:
+            sd["forfeited"] = sorted(state.dead)  # their antes and blinds stay in the pot
+        return {"showdown": sd, **out}
+
+
+# --- the collection --------------------------------------------------------------------------------------
+
+#: The game data key under which the terminal puts the table's posted collection schedule (a
+#: :class:`rules.fees.Schedule`, from the table's ``fee_schedule``): the schedule is a table setting.
+POSTED_SCHEDULE = "posted_fee_schedule"
+
+
+def fees_game(data: Mapping[str, Any]) -> str | None:
+    """The game's name in the room's fee file (``banking: {fees: {game: ...}}``, as the banked games)."""
+    banking = data.get("banking")
+    fees = banking.get("fees") if isinstance(banking, Mapping) else None
+    game = fees.get("game") if isinstance(fees, Mapping) else None
+    return game if isinstance(game, str) else None
+
+
+def posted_schedule(state: RoundState) -> Schedule | str:
+    """The posted collection schedule for this hand, or why there is none (then nothing is collected).
+
+    The schedule is the table's (``state.game.data[POSTED_SCHEDULE]``); it must be one the room filed for
+    this game (the game file's ``banking.fees.game``)."""
+    sched = state.game.data.get(POSTED_SCHEDULE)
+    if sched is None:
+        return "no collection schedule is posted at this table"
+    if not isinstance(sched, Schedule):
+        return f"{POSTED_SCHEDULE} is not a fee schedule"
+    game = fees_game(state.game.data)
+    if game is None:
+        return "the game file names no fee game (banking: {fees: {game: ...}}): nothing collected"
+    if game != sched.game:
+        return f"the posted schedule is for {sched.game}, not {game}: nothing collected"
+    return sched
 
 
 # --- the filed irregularities the hook names -----------------------------------------------------------

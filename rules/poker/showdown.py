@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -230,3 +230,118 @@ def award_pot(
         tuple(odd),
         collected,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SidePot:
+    """One pot of a hand with all-in players: its amount and the live seats that may win it."""
+
+    cents: int
+    eligible: tuple[int, ...]
+
+
+def side_pots(contributions: Mapping[int, int], live: Sequence[int]) -> tuple[SidePot, ...]:
+    """The main pot and the side pots from each seat's total contribution (folded and dead seats too).
+
+    A pot is built per contribution level of the live players: every seat puts in up to that level, and
+    only the live seats that put in at least that much may win it. Chips above the highest live level (a
+    folded player who put in more than every live player) go to the last pot: no one else could win them.
+    """
+    if any(c < 0 for c in contributions.values()):
+        raise HandError(f"contributions are whole cents from 0: {dict(contributions)}")
+    live_set = [s for s in live if s in contributions]
+    if not live_set:
+        raise HandError("a pot needs at least one live hand")
+    levels = sorted({contributions[s] for s in live_set})
+    pots: list[SidePot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(max(0, min(c, level) - prev) for c in contributions.values())
+        eligible = tuple(s for s in live_set if contributions[s] >= level)
+        if amount:
+            pots.append(SidePot(amount, eligible))
+        prev = level
+    above = sum(max(0, c - prev) for c in contributions.values())
+    if above and pots:
+        pots[-1] = SidePot(pots[-1].cents + above, pots[-1].eligible)
+    elif above or not pots:
+        pots.append(SidePot(above, tuple(live_set)))  # (an empty pot where nothing was wagered)
+    return tuple(pots)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAward:
+    """A hand's pots divided: the main pot first, then each side pot (see :func:`award_pots`)."""
+
+    pots: tuple[PotAward, ...]
+    eligible: tuple[tuple[int, ...], ...]
+    collected: int = 0
+
+    @property
+    def total(self) -> int:
+        """Every chip of the hand, the collection included."""
+        return sum(p.pot for p in self.pots)
+
+    def share(self, seat: int) -> int:
+        """What ``seat`` receives from all the pots, in cents."""
+        return sum(p.share(seat) for p in self.pots)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settlement's JSON form: the main pot's fields for the whole hand (shares summed over the
+        pots, the winners of the main pot) and ``pots`` with each pot's own division."""
+        main = self.pots[0].to_json()
+        shares: dict[str, int] = {}
+        for p in self.pots:
+            for s, c in p.shares:
+                shares[str(s)] = shares.get(str(s), 0) + c
+        hands: dict[str, dict[str, str]] = {}
+        for p in self.pots:
+            for s, h in p.to_json()["hands"].items():
+                hands.setdefault(s, h)
+        out = dict(main)
+        out.update(
+            pot=self.total,
+            collected=self.collected,
+            shares=shares,
+            hands=hands,
+            odd_chips=[o for p in self.pots for o in p.to_json()["odd_chips"]],
+        )
+        if len(self.pots) > 1:
+            out["pots"] = [
+                {
+                    "name": "main pot" if i == 0 else f"side pot {i}",
+                    "eligible": list(e),
+                    **{k: v for k, v in p.to_json().items() if k != "hands"},
+                }
+                for i, (p, e) in enumerate(zip(self.pots, self.eligible, strict=True))
+            ]
+        return out
+
+
+def award_pots(
+    v: PokerVariant,
+    contributions: Mapping[int, int],
+    hands: Sequence[SeatHand],
+    board: Sequence[Card] = (),
+    button: int | None = None,
+    collected: int = 0,
+) -> HandAward:
+    """Divide a hand with all-in players: the main pot and each side pot among the live hands eligible for
+    it (:func:`side_pots`), each pot high-low and odd chips as filed (:func:`award_pot`). ``collected``
+    (the collection fee) comes out of the main pot, the pot every player contested (choice, docs/poker.md)."""
+    pots = side_pots(contributions, [h.seat for h in hands])
+    if not 0 <= collected <= pots[0].cents:
+        raise HandError(f"the collection ({collected}) must be between 0 and the main pot ({pots[0].cents})")
+    by_seat = {h.seat: h for h in hands}
+    awards = tuple(
+        award_pot(
+            v,
+            p.cents,
+            [by_seat[s] for s in p.eligible],
+            board,
+            button,
+            collected=collected if i == 0 else 0,
+        )
+        for i, p in enumerate(pots)
+    )
+    return HandAward(awards, tuple(p.eligible for p in pots), collected)
