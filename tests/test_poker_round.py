@@ -209,3 +209,69 @@ def test_pineapple_plays_the_two_kept_cards():
     sd = s.outcome.settlement["showdown"]
     assert sd["high_winners"] == [2] and sd["low_winners"] == [1]  # three kings; A-2 with 4-5-8
     assert sd["shares"] == {"1": 500, "2": 500}
+
+
+def _with_schedule(g, ref):
+    from rules.poker.round import POSTED_SCHEDULE
+    from rules.round.game import GameRules
+    from terminal.config import fee_schedule
+
+    data = {**g.data, POSTED_SCHEDULE: fee_schedule(ref)}
+    return GameRules(g.id, g.family, g.deck, g.procedure, g.rulings, data)
+
+
+def _omaha_joker_hand(g):
+    ev = [
+        *start((3, 9), 9, {3: 900, 9: 900}),
+        *cards("Ac Kh 2d Kd 9s 5s 4h Qc"),  # seat 3 Ac 2d 9s 4h (the low), seat 9 Kh Kd 5s Qc (kings)
+        CONFIRM,
+        Burn(parse_card("2s")),
+        *cards("3c 7h Kc", True),
+        CONFIRM,
+        Burn(parse_card("6s")),
+        *cards("8d", True),
+        CONFIRM,
+        Burn(parse_card("Js")),
+        *cards("Ts", True),
+        CONFIRM,
+    ]
+    return fold(g, ev).outcome.to_json()["settlement"]
+
+
+def test_the_posted_collection_comes_out_of_the_pot_before_the_split():
+    # Casino Marysville, Omaha Hi-Lo with a joker, option 1: $2 from the pot at five players or fewer,
+    # taken at the flop (seed 004 S13 collection fees, L2092-2104)
+    g = _with_schedule(filed("omaha/hilo-joker-marysville"), "marysville/omaha-hi-lo-joker/1")
+    out = _omaha_joker_hand(g)
+    assert out["collection"]["cents"] == 200
+    sd = out["showdown"]
+    assert sd["pot"] == 1800 and sd["collected"] == 200 and sd["after_collection"] == 1600
+    assert sd["shares"] == {"3": 800, "9": 800}
+
+
+def test_no_schedule_or_another_games_schedule_collects_nothing():
+    out = _omaha_joker_hand(filed("omaha/hilo-joker-marysville"))
+    assert out["collection"]["cents"] == 0 and "no collection schedule" in out["collection"]["why"]
+    assert out["showdown"]["shares"] == {"3": 900, "9": 900}
+    g = _with_schedule(filed("omaha/hilo-joker-marysville"), "marysville/texas-holdem/gega-002279/1")
+    out = _omaha_joker_hand(g)
+    assert out["collection"]["cents"] == 0 and "not omaha-hi-lo-joker" in out["collection"]["why"]
+
+
+def test_every_pot_game_names_a_fee_game_its_room_filed():
+    from terminal.fees import load_room_fees
+    from tests.round_helpers import load_games
+
+    named = 0
+    for gid, gf in load_games().items():
+        if gid.split("/")[0] not in ("holdem", "omaha", "stud", "draw"):
+            continue
+        fee = (gf.data.get("banking") or {}).get("fees", {}).get("game")
+        if fee is None:
+            continue
+        room = gid.split("/")[1].split("-")[-1]
+        room = {"lounge": "tres-lounge"}.get(room, room)
+        games = {g for g, _ in load_room_fees(room).schedules}
+        assert fee in games, (gid, fee, sorted(games))
+        named += 1
+    assert named >= 20
