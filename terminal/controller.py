@@ -513,6 +513,12 @@ class TableController:
         data = settled.to_json() if settled is not None else None
         if data is not None and data != self._settled_json:
             await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, **data})
+            if settled is not None and settled.settlement is not None:
+                # The player-dealer's bank is what is left in its circle (fees are paid apart).
+                self.bank_cents = settled.settlement.bank_after
+                await self.journal.append(
+                    BETTING_KIND, {**self._board_json(), "input": {"action": "settlement"}}
+                )
         self._settled_json = data
 
     # -- dealer and staff inputs (ConsoleBackend) -------------------------------------------------

@@ -69,6 +69,7 @@ async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch
         await deal_to_settlement(app, pilot)
         ts = c.settled
         assert ts.chips_before() == ts.chips_after()
+        assert c.bank_cents == ts.settlement.bank_after  # the next round's bank is what is left
         assert await until(pilot, lambda: app.view is not None and app.view.phase == "settlement")
         assert await until(pilot, lambda: bool(app.view.settlement))
         lines = app.view.settlement

@@ -64,6 +64,7 @@ async def test_three_card_round_settles_through_the_bank_with_the_posted_fee(tmp
     assert ts.collection is not None and ts.collection.total == 100
     assert [ln.taken.words for ln in ts.collection.lines] == ["before the deal"]
     assert ts.chips_before() == ts.chips_after()
+    assert c.bank_cents == 0  # the bank was exhausted: the player-dealer has nothing left in its circle
     # Journaled once, with the fee and each wager's coverage.
     (entry,) = list(c.journal.journal.entries(kind="settlement"))
     assert entry.payload["fee_cents"] == 100 and entry.payload["bank_after"] == 0
