@@ -127,3 +127,28 @@ def test_omaha_extra_hole_card_is_the_burn_unless_the_player_acted():
     assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.EXTRA_CARD, Ruling.CONTINUE)]
     s = fold(g, [*base, Decision(3, Action.CALL), extra])
     assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.WRONG_CARD_COUNT, Ruling.DEAD_HAND)]
+
+
+def test_mexican_stud_one_card_down_at_a_time():
+    from rules.poker.round import FAMILY, showing
+
+    g = filed("stud/mexican-the101")
+    ev = [
+        Shuffle(),
+        RoundStart((2, 4, 6, 7), None, 4),
+        *cards("Ah 9c Kd 4s"),  # down: seats 6 7 2 4
+        *cards("Qh 3c 7d Jk", True),  # up
+        Decision(6, Action.DOWN),
+        *cards("5s"),  # seat 6 asked for it down: his Ah is turned up
+        *cards("Ts", True),
+        *cards("2h 6d", True),
+    ]
+    s = fold(g, ev)
+    v = FAMILY.variant(s)
+    assert not s.alerts
+    assert set(showing(s, 6, v)) == set(parse_cards("Ah Qh"))  # the 5s is his one down card
+    assert set(showing(s, 7, v)) == set(parse_cards("3c Ts"))
+    # without asking, a second down card is against the rule
+    ev2 = [*ev[:-5], *cards("5s"), *cards("Ts", True)]
+    s2 = fold(g, ev2)
+    assert [(a.code, a.seat) for a in s2.alerts] == [(AlertCode.DRAW_AGAINST_RULE, 6)]

@@ -72,6 +72,8 @@ class PokerFamily(BaseFamily):
         flop card, where the burn before the turn is due (seed 004 S13 dealing rule 4, S8). The generic
         engine rules on the rest (exposed, boxed, premature cards, missed seats)."""
         v = self.variant(state)
+        if v is not None and v.one_down_at_a_time and isinstance(event, CardRead) and not event.face_up:
+            return _second_down_card(state)
         if v is None or v.game is not GameKind.BOARD or not isinstance(event, CardRead) or not event.face_up:
             return ()
         if not state.placed or state.placed[-1].card is not event.card:
@@ -373,6 +375,56 @@ def _hole_card_window(state: RoundState, v: PokerVariant, f: Finding) -> Finding
     return Finding(f.code, f"{f.message}: {remedy.words}", f.seat, f.card, f.target, f.by, hole[1], f.where)
 
 
+# --- Mexican Stud: only one card face down at a time -------------------------------------------------
+
+
+def _second_down_card(state: RoundState) -> Sequence[Finding]:
+    """Mexican Stud (seed 000 L144, 002 §9): a player who asks for his card face down turns his other down
+    card up, "so that at any one time, only one card per player is face down". A card dealt face down on a
+    choice street to a player who did not ask for it down leaves him two down cards: DRAW_AGAINST_RULE."""
+    if not state.placed:
+        return ()
+    last = state.placed[-1]
+    phases = state.game.procedure.phases
+    if last.face_up or last.target.kind is not TargetKind.SEAT or last.phase >= len(phases):
+        return ()
+    ph = phases[last.phase]
+    if ph.kind is not PhaseKind.STREET or Face.CHOICE not in ph.face:
+        return ()
+    seat = last.target.index
+    before = [p for p in state.placed[:-1] if p.target == last.target and not p.void]
+    if not any(not p.face_up for p in before):
+        return ()
+    since = before[-1].seq if before else 0
+    asked = [
+        e.action
+        for n, e in state.segment
+        if n > since and isinstance(e, Decision) and e.seat == seat and e.action in (Action.UP, Action.DOWN)
+    ]
+    if asked and asked[-1] is Action.DOWN:
+        return ()  # he asked for it down: his other down card is turned up
+    return (
+        Finding(
+            AlertCode.DRAW_AGAINST_RULE,
+            f"{_card_name(last.card)} dealt face down to seat {seat}, who did not ask for it down: only one "
+            "card per player is face down at a time",
+            seat=seat,
+            card=last.card,
+            target=last.target,
+            phase=ph.name,
+        ),
+    )
+
+
+def showing(state: RoundState, seat: int, v: PokerVariant) -> tuple[Card, ...]:
+    """The seat's cards face up: the cards dealt up and, in Mexican Stud, every down card but the latest
+    (the player turned it up when he asked for a card down, seed 000 L144)."""
+    mine = [p for p in state.placed if p.target == Target(TargetKind.SEAT, seat) and not p.void and p.card]
+    down = [p for p in mine if not p.face_up]
+    keep_down = {down[-1].seq} if (v.one_down_at_a_time and down) else {p.seq for p in down}
+    return tuple(p.card for p in mine if p.card is not None and (p.face_up or p.seq not in keep_down))
+
+
 # --- the betting round the dealer enters --------------------------------------------------------------
 
 
@@ -442,14 +494,7 @@ def betting_round(state: RoundState) -> BettingRound | None:
     live_before = [
         s for s in state.start.players if s not in state.dead and (s not in state.folded or s in folded_now)
     ]
-    upcards = {
-        s: tuple(
-            p.card
-            for p in state.placed
-            if p.target == Target(TargetKind.SEAT, s) and p.face_up and not p.void and p.card is not None
-        )
-        for s in live_before
-    }
+    upcards = {s: showing(state, s, v) for s in live_before}
     try:
         order, posted = acting_order(v, live_before, state.start.button, upcards, state.betting_round == 0)
     except DealError as exc:
