@@ -280,14 +280,15 @@ class TableController:
         """The wager panel: place or take back a wager, the bank, the player-dealer's seat."""
         a, data = inp.action, dict(inp.data)
         seats = self.config.table.seats
-        seat = data.get("seat")
-        if a != "wager.bank" and (not isinstance(seat, int) or not 1 <= seat <= seats):
-            return await self._refuse(inp, f"seat {seat!r}: the table has seats 1-{seats}")
+        raw = data.get("seat")
+        if a != "wager.bank" and (not isinstance(raw, int) or not 1 <= raw <= seats):
+            return await self._refuse(inp, f"seat {raw!r}: the table has seats 1-{seats}")
+        seat = raw if isinstance(raw, int) else 0
         if a == "wager.player-dealer":
             self._sync_board()
             if self.board.phase is BettingPhase.CLOSED:
-                return await self._after_close(inp, int(seat), "bank", self.bank_cents, self.bank_cents)
-            self.player_dealer = None if self.player_dealer == seat else int(seat)
+                return await self._after_close(inp, seat, "bank", self.bank_cents, self.bank_cents)
+            self.player_dealer = None if self.player_dealer == seat else seat
             self.board = BettingBoard(
                 {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
             )
@@ -309,7 +310,7 @@ class TableController:
             self._sync_board()
             if self.board.phase is BettingPhase.CLOSED:
                 before = sum(v for k, v in self.board.wagers.items() if k[0] == seat)
-                return await self._after_close(inp, int(seat), "every wager", before, 0)
+                return await self._after_close(inp, seat, "every wager", before, 0)
             self.board = BettingBoard({k: v for k, v in self.board.wagers.items() if k[0] != seat})
             return await self._board_changed(inp, None)
         if a == "wager.place":
@@ -320,16 +321,16 @@ class TableController:
                 )
             if seat == self.player_dealer:
                 return await self._refuse(inp, f"seat {seat} is the player-dealer: its money is the bank")
-            before = self.board.wagers.get((int(seat), 0, spot), 0)
+            before = self.board.wagers.get((seat, 0, spot), 0)
             cents = _amount(data, before)
             if cents is None:
                 return await self._refuse(inp, "a wager is a whole number of cents, 0 or more")
             self._sync_board()
-            board, late = self.board.place(int(seat), spot, cents, cite=BETS_AFTER_CLOSE_CITE)
+            board, late = self.board.place(seat, spot, cents, cite=BETS_AFTER_CLOSE_CITE)
             if late is not None:  # rules.banking: after no more bets the layout stays as it was
                 return await self._after_close(inp, late.seat, late.name, late.before, late.after, late)
             if cents:
-                problem = self._limit_problem(board, int(seat), spot)
+                problem = self._limit_problem(board, seat, spot)
                 if problem:
                     return await self._refuse(inp, problem)
             self.board = board

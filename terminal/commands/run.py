@@ -170,7 +170,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
     async def counters() -> None:
         while True:  # the maintenance screen's counters, once a second (coalesced by the app)
             await asyncio.sleep(1.0)
-            app.post_message(CountersPosted(app.controller.counter_snapshot()))
+            app.post_message(CountersPosted(app.controller.counter_snapshot()))  # type: ignore[attr-defined]
 
     async def table(c: TableController) -> None:
         if tables is not None and not c.board.wagers:
@@ -208,7 +208,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
 
         async def next_table() -> str:
             """Demo: stop this table's devices, journal the change, and deal the next demo game."""
-            old: TableController = app.controller  # type: ignore[attr-defined]
+            old: TableController = app.controller  # type: ignore[attr-defined]  # set by wire()
             for worker in app.workers.cancel_group(app, "table"):
                 with contextlib.suppress(Exception):
                     await worker.wait()
