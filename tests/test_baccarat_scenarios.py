@@ -23,6 +23,7 @@ import pytest
 from rules.baccarat import from_data
 from rules.baccarat.coup import due_from_hands, result_of
 from rules.baccarat.model import Tableau, Variant, WagerRule
+from rules.baccarat.pan9 import Pan9Variant
 from rules.baccarat.settle import settle_rule
 from rules.cards import Card, parse_card
 from terminal.games import GameFile, load_games
@@ -365,6 +366,94 @@ def _bonus_file(
     return name, "\n".join(lines) + "\n"
 
 
+# --- Pan 9: the player-dealer's chart ---------------------------------------------------------------
+
+PAN9_PREFIX = {"baccarat/super-pan9": "oaks-super-pan9", "baccarat/fast-nine": "capitol-fast-nine"}
+#: Three-card hands for each player-dealer total (no 7, 8, 9 or 10 in a Pan 9 shoe).
+PD_HANDS = {t: [t, 0, 0] for t in range(7)} | {7: [3, 4, 0], 8: [4, 4, 0], 9: [4, 5, 0]}
+
+
+def pan9_games() -> list[tuple[GameFile, Pan9Variant]]:
+    """Super Pan 9 and Fast Nine with their variants."""
+    out = []
+    for gid in sorted(PAN9_PREFIX):
+        g = load_games()[gid]
+        v = from_data(g.data)
+        assert isinstance(v, Pan9Variant)
+        out.append((g, v))
+    return out
+
+
+def _pan9_cards(values: list[int]) -> list[Card]:
+    """Distinct Pan 9 cards of the given values (the zeros cycle K Q J: no tens in the shoe)."""
+    out = []
+    for i, val in enumerate(values):
+        rank = "KQJ"[i % 3] if val == 0 else ("A" if val == 1 else str(val))
+        out.append(parse_card(rank + SUITS[i % 4]))
+    return out
+
+
+def pan9_file(g: GameFile, v: Pan9Variant) -> tuple[str, str]:
+    """Every player-dealer total 0-9: a card not dealt where the chart says draw (confirm pressed), a card
+    dealt where it says stand (or after the player-dealer chose to stand on an option total)."""
+    name = f"{PAN9_PREFIX[g.id]}-player-dealer-chart-every-total-a-draw-against-the-rule"
+    up = "false" if g.data["deal"]["phases"][1].get("face") == "down" else "true"
+    lines = _header(
+        f"{g.name}: the player-dealer's hand on every total 0-9 - a draw not made, or a card dealt against its chart",
+        g,
+        str(v.player_dealer.cite),
+        "Seats 1, 2 and the player-dealer at 3; dice 1+1+3 = 5 counted clockwise from the player-dealer as 1 "
+        "(3, 1, 2, 3, 1): the action at seat 1 (recorded choice). Both players stand. Draw totals: confirm "
+        "pressed instead of the card (the alert), then the card. Option totals: the player-dealer stands, "
+        "then a card. Stand totals: a card. The filings are silent on the remedy: the floor.",
+    )
+    alerts: list[str] = []
+    seq = 0
+    start = (
+        "{type: round_start, seats: [1, 2, 3], player_dealer: 3, wagers: [{seat: 1, spot: main, cents: 1000}, "
+        "{seat: 2, spot: main, cents: 1000}], bank: 100000}"
+    )
+    last_pd: list[Card] = []
+    for total, pd in PD_HANDS.items():
+        hands = [[1, 0, 0], [2, 0, 0], pd]
+        cards = _pan9_cards([hands[h][p] for p in range(3) for h in range(3)])
+        action = v.player_dealer_action(cards[2::3])
+        events = [
+            "{type: shuffle}",
+            start,
+            "{type: dice, dice: [1, 1, 3]}",
+            f'{{cards: "{_text(cards)}", face_up: {up}}}',
+            "{type: decision, seat: 1, action: stand}",
+            "{type: decision, seat: 2, action: stand}",
+        ]
+        late = _pan9_cards([0] * 10)[-1]
+        if action == "draw":
+            lines.append(f"  # player-dealer {total}: a card is due; confirm pressed instead, then the card")
+            events += ["{type: button, button: confirm}", f"{{type: card, card: {late}, face_up: {up}}}"]
+            alerts.append(_alert(seq + _count(events[:-1])))
+            last_pd = [*cards[2::3], late]
+        else:
+            if action == "option":
+                lines.append(f"  # player-dealer {total}: its option - it stands; a card after that")
+                events.append("{type: decision, seat: 3, action: stand}")
+            else:
+                lines.append(f"  # player-dealer {total}: it stands by its chart; a card dealt against it")
+            events.append(f"{{type: card, card: {late}, face_up: {up}}}")
+            alerts.append(_alert(seq + _count(events)))
+            last_pd = cards[2::3]
+        lines += ["  - " + e for e in events]
+        seq += _count(events)
+    lines += [
+        "expect:",
+        "  alerts:",
+        *alerts,
+        "  outcome:",
+        "    status: dealt",
+        f"    settlement: {{player_dealer: {js(_text(last_pd))}, player_dealer_total: {v.total(last_pd)}}}",
+    ]
+    return name, "\n".join(lines) + "\n"
+
+
 def generate() -> dict[str, str]:
     """Every generated scenario: file name (without .yaml) -> text."""
     out: dict[str, str] = {}
@@ -372,6 +461,9 @@ def generate() -> dict[str, str]:
         for name, text in (stand_file(g, v), draw_file(g, v), *bonus_files(g, v)):
             assert name not in out, name
             out[name] = text
+    for g9, v9 in pan9_games():
+        name, text = pan9_file(g9, v9)
+        out[name] = text
     return out
 
 
@@ -441,6 +533,33 @@ def test_the_tableau_scenarios_cover_every_cell_as_the_prose_says(gid):
         codes = [ln.data["code"] for ln in lines if ln.kind == "alert"]
         assert codes == ["DRAW_AGAINST_RULE"] * len(sc.expect["alerts"])
         assert len(codes) == (len(stands) if kind.startswith("stand") else len(draws) + 3)
+
+
+@pytest.mark.parametrize("gid", sorted(PAN9_PREFIX))
+def test_the_pan9_scenarios_cover_every_player_dealer_total_by_the_filed_chart(gid):
+    """Super Pan 9 L497-501: a card on 0-3, option 4-6, stand 7-9. Fast Nine: the House Way, hit 0-5 and
+    stand 6-9 (L186-189), except the zero rule (L195: no hit on 0). One alert per total."""
+    filed = {
+        "baccarat/super-pan9": {
+            t: "draw" if t <= 3 else ("option" if t <= 6 else "stand") for t in range(10)
+        },
+        "baccarat/fast-nine": {t: "draw" if 1 <= t <= 5 else "stand" for t in range(10)},
+    }[gid]
+    text = (
+        SCENARIOS / f"{PAN9_PREFIX[gid]}-player-dealer-chart-every-total-a-draw-against-the-rule.yaml"
+    ).read_text()
+    for t in range(10):
+        words = {
+            "draw": f"player-dealer {t}: a card is due",
+            "option": f"player-dealer {t}: its option",
+            "stand": f"player-dealer {t}: it stands by its chart",
+        }[filed[t]]
+        assert f"# {words}" in text, words
+    sc = load_scenario(
+        SCENARIOS / f"{PAN9_PREFIX[gid]}-player-dealer-chart-every-total-a-draw-against-the-rule.yaml"
+    )
+    _state, lines = run(sc)
+    assert [ln.data["code"] for ln in lines if ln.kind == "alert"] == ["DRAW_AGAINST_RULE"] * 10
 
 
 def test_the_bonus_scenarios_settle_the_line_they_are_named_after():
