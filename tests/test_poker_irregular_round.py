@@ -152,3 +152,22 @@ def test_mexican_stud_one_card_down_at_a_time():
     ev2 = [*ev[:-5], *cards("5s"), *cards("Ts", True)]
     s2 = fold(g, ev2)
     assert [(a.code, a.seat) for a in s2.alerts] == [(AlertCode.DRAW_AGAINST_RULE, 6)]
+
+
+def test_a_standing_fourth_flop_card_follows_substantial_action():
+    from rules.poker.round import standing_extra_flop_card
+
+    g = filed("omaha/hilo-joker-marysville")
+    s = fold(g, [*to_flop(g)[:-3], *cards("3c 7h Kc Td", True)])
+    assert "take back the flop" in standing_extra_flop_card(s).words
+    s = fold(g, [Decision(3, Action.CHECK), Decision(9, Action.CHECK)], s)
+    assert "take back the flop" in standing_extra_flop_card(s).words  # two checks are not substantial
+    s = fold(g, [Decision(3, Action.BET, 300), Decision(9, Action.CALL)], s)
+    # two players put money in: the card the players acted on stands
+    assert "stands" in standing_extra_flop_card(s).words
+    slot = s.expected
+    # the fourth card took the burn's place: no burn before the turn
+    assert isinstance(slot, Slot) and slot.target == Target(TargetKind.BOARD, 4)
+    s = fold(g, [*cards("Qs", True)], s)
+    assert standing_extra_flop_card(s) is not None
+    assert standing_extra_flop_card(fold(g, to_flop(g))) is None

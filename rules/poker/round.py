@@ -21,7 +21,7 @@ from rules.errors import RulesError
 from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
-from rules.poker.irregular import wrong_hole_cards
+from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.showdown import SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
 from rules.round.alerts import AlertCode, Ruling
@@ -289,6 +289,26 @@ def _fourth_flop_card(state: RoundState) -> Finding | None:
         target=Target(TargetKind.BOARD, 4),
         phase=flop,
     )
+
+
+def standing_extra_flop_card(state: RoundState) -> Remedy | None:
+    """Seed 004 S13 dealing rule 4 while a flop's fourth card stands (not taken back): before substantial
+    action on it (:func:`~rules.poker.irregular.substantial_action`, from the decisions entered since), take
+    the flop back; after it, the card the players acted on stands and no card is burned before the next
+    round (the engine already has the fourth card in the burn's place). None when no such card stands."""
+    extra = [
+        p
+        for p in state.placed
+        if p.target.kind is TargetKind.BURN
+        and p.face_up
+        and not p.void
+        and any(a.code is AlertCode.EXTRA_CARD and a.seq == p.seq for a in state.alerts)
+    ]
+    if not extra:
+        return None
+    since = extra[-1].seq
+    actions = [(e.seat, e.action) for n, e in state.segment if n > since and isinstance(e, Decision)]
+    return premature_board("flop", too_many=True, substantial=substantial_action(actions))
 
 
 def _card_name(card: Card | None) -> str:
