@@ -171,3 +171,13 @@ def test_a_standing_fourth_flop_card_follows_substantial_action():
     s = fold(g, [*cards("Qs", True)], s)
     assert standing_extra_flop_card(s) is not None
     assert standing_extra_flop_card(fold(g, to_flop(g))) is None
+
+
+def test_holdem_extra_hole_card_by_the_window():
+    g = filed("holdem/marysville")
+    base = [*start((2, 4, 6), 6), *cards("Ah Kh Qh As Kd Qd")]
+    extra = CardRead(parse_card("2c"), False, to=Target(TargetKind.SEAT, 4))
+    s = fold(g, [*base, Decision(6, Action.CALL), extra])
+    assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.EXTRA_CARD, Ruling.MISDEAL)]
+    s = fold(g, [*base, Decision(6, Action.CALL), Decision(2, Action.CALL), extra])
+    assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.WRONG_CARD_COUNT, Ruling.DEAD_HAND)]
