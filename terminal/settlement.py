@@ -9,7 +9,9 @@ table's posted schedule (``table.fee_schedule``), taken at the moment the schedu
 It reads the family engines' public results and their banking data; it decides nothing a family did not:
 
 - baccarat: :func:`rules.baccarat.banking.wager_results` on the coup (commission included), the
-  filed settlement order and first seat (:func:`~rules.baccarat.banking.first_seat`);
+  filed settlement order and first seat (:func:`~rules.baccarat.banking.first_seat`); Super Pan 9 and
+  Fast Nine: the family's hand-against-the-player-dealer rows from the action seat the dice named
+  (:func:`~rules.baccarat.banking.pan9_settle`);
 - three card: the family's rows (the part of a stake that has action), the variant's ``banking:`` block
   and the action seat the family found (a card, left of the player-dealer, or the dealer's button);
 - pai gow: the family's rows and action seat (the dice), seat by seat, base before bonuses.
@@ -195,7 +197,7 @@ def _baccarat(state: RoundState) -> tuple[list[WagerResult], Settler] | str:
 
     v = FAMILY.variant(state)
     if not isinstance(v, Variant):
-        return "this baccarat variant settles in its own engine"
+        return _pan9(state, v)
     start = state.start
     assert start is not None
     player, banker = FAMILY.hands(state)
@@ -216,6 +218,24 @@ def _baccarat(state: RoundState) -> tuple[list[WagerResult], Settler] | str:
         order = settlement_order(v, bank_covers=covers)
         action = first_seat(v, table, dealt, bank_covers=covers)
         return settle_round(bank, rs, order, table, action, coll), action
+
+    return results, how
+
+
+def _pan9(state: RoundState, v: Any) -> tuple[list[WagerResult], Settler] | str:
+    """Super Pan 9 / Fast Nine: the family's rows (each hand against the player-dealer's) through the bank
+    from the action seat the dice named (:func:`rules.baccarat.banking.pan9_settle`)."""
+    from rules.baccarat.banking import pan9_settle
+
+    fam = state.outcome.settlement if state.outcome is not None else None
+    if not isinstance(fam, Mapping) or "held" in fam:
+        return f"held: {fam['held']}" if isinstance(fam, Mapping) else ""
+    rows = [{**r, "result": "void"} if r.get("result") == "no hand" else r for r in fam.get("wagers", ())]
+    results = _rows(state, rows, tuple(str(r.get("spot", "main")) for r in rows))
+    action = fam.get("action_seat")
+
+    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
+        return pan9_settle(v, bank, rs, table, action, coll), action
 
     return results, how
 

@@ -13,24 +13,31 @@ line wagers, ..."), which is :attr:`Grouping.WAGER`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rules.baccarat.coup import Coup, CoupResult
 from rules.baccarat.model import BaccaratDataError, Variant
+from rules.baccarat.pan9 import Pan9Variant
 from rules.baccarat.settle import settle
 from rules.banking import (
     ActionRule,
     CountFrom,
     Direction,
     Grouping,
+    Settlement,
     SettlementOrder,
     SettleMode,
     Table,
     Wager,
     WagerKind,
     WagerResult,
+    settle_round,
 )
 from rules.cards import Card
+
+if TYPE_CHECKING:
+    from rules.fees.assess import Collection
 
 
 def action_rule(variant: Variant) -> ActionRule | None:
@@ -149,3 +156,88 @@ def wager_results(variant: Variant, coup: Coup | CoupResult, wagers: Sequence[Wa
 def wager_kind(variant: Variant, key: str) -> WagerKind:
     """Base (the line bets) or bonus (Tie and every side bet), for the banking engine's wager checks."""
     return WagerKind.BASE if variant.wager(key).kind == "line" else WagerKind.BONUS
+
+
+# --- Super Pan 9 and Fast Nine -------------------------------------------------------------------------
+#
+# A Pan 9 game settles each player's hand against the player-dealer's (rules.baccarat.pan9), then the
+# player-dealer's bank pays and collects hand by hand from the action seat the dice named, in the filed
+# direction (Super Pan 9, 001 L501-503: "starting from the Action Button and moving clockwise ... Player
+# Dealer will win or lose wagers to the extent that his wager covers"; Fast Nine, 003 L203: "The settlement
+# starts with the action button and moves clockwise ... No player may win or lose more money than was
+# actually wagered"). When the bank is exhausted the later hands go back untouched.
+
+#: The wager name a Pan 9 hand's bet carries when the round names none.
+PAN9_WAGER = "main"
+
+
+def pan9_order(variant: Pan9Variant, spots: Sequence[str] = (PAN9_WAGER,)) -> SettlementOrder:
+    """The banking engine's order for a Pan 9 game: the filed direction, seat by seat, one bet per hand.
+
+    ``spots`` are the wager names in play (a Pan 9 square has one bet, its hand; other names are kept in the
+    order given so the banking engine never meets a name it was not told)."""
+    names: list[str] = []
+    for s in (PAN9_WAGER, *spots):
+        if s not in names:
+            names.append(s)
+    return SettlementOrder(
+        Direction(variant.settlement_direction), tuple(names), Grouping.SEAT, SettleMode.IN_ORDER,
+        str(variant.settlement_cite),
+    )  # fmt: skip
+
+
+def pan9_first_seat(variant: Pan9Variant, action: int | None, table: Table) -> int:
+    """The seat settlement starts from: the action seat (the dice) where the filing says so."""
+    if variant.settlement_start != "action-button":
+        raise BaccaratDataError(
+            "pan9.settlement.start",
+            f"{variant.id}: only action-button is supported, not {variant.settlement_start!r}",
+        )
+    if action is None:
+        raise BaccaratDataError(
+            "pan9.settlement.start", f"{variant.id} settles from the action seat: roll the dice first"
+        )
+    if action not in table.seats:
+        raise BaccaratDataError("pan9.settlement.start", f"the action seat {action} is not at this table")
+    return action
+
+
+def pan9_wager_results(
+    variant: Pan9Variant,
+    player_dealer: Sequence[Card],
+    hands: Mapping[int, Sequence[Card]],
+    wagers: Sequence[Wager],
+) -> list[WagerResult]:
+    """Each Pan 9 wager's result: its seat's hand against the player-dealer's (``hands`` by seat).
+
+    A wager whose seat has no finished three-card hand has no action (void, returned)."""
+    out: list[WagerResult] = []
+    for w in wagers:
+        hand = hands.get(w.seat)
+        if hand is None or len(hand) < variant.hand_cards:
+            out.append(WagerResult.void(w, "no hand"))
+            continue
+        s = variant.settle(hand, player_dealer)
+        note = f"{s.rule} ({s.cite})"
+        if s.result == "win":
+            out.append(WagerResult.win(w, s.pays, note))
+        elif s.result == "lose":
+            out.append(WagerResult.lose(w, 1, note))
+        else:
+            out.append(WagerResult.push(w, note))
+    return out
+
+
+def pan9_settle(
+    variant: Pan9Variant,
+    bank: int,
+    results: Sequence[WagerResult],
+    table: Table,
+    action: int | None,
+    collection: Collection | None = None,
+) -> Settlement:
+    """Pay and collect the Pan 9 results through the player-dealer's bank, from the action seat in the filed
+    direction, until the bank is exhausted (uncovered hands go back; chips are conserved)."""
+    first = pan9_first_seat(variant, action, table)
+    order = pan9_order(variant, [r.wager.name for r in results])
+    return settle_round(bank, results, order, table, first, collection)

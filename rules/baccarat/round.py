@@ -219,40 +219,77 @@ class BaccaratFamily(BaseFamily):
         return f"the {due.capitalize()}'s third card was due and not dealt ({hands})"
 
     def _settle_pan9(self, state: RoundState, v: Pan9Variant) -> Mapping[str, Any] | None:
+        """Each hand against the player-dealer's, then through the player-dealer's bank (rules.banking)
+        from the action seat the dice named, in the filed direction, until the bank is exhausted."""
         start = state.start
         pd = state.hand(_PD)
         if start is None or None in pd or len(pd) < v.hand_cards:
             return None
         if self._pan9_player_dealer(state, v) is not None:
             return None  # the player-dealer's draw is still owed
+        from rules.baccarat.banking import pan9_settle, pan9_wager_results
+        from rules.banking import Table, Wager, WagerKind
+        from rules.banking.errors import BankingError
+
         pdc = _cards(pd)
         out: dict[str, Any] = {
             "player_dealer": format_cards(pdc),
             "player_dealer_total": v.total(pdc),
             "wagers": [],
         }
-        seats = _pan9_order(state, sorted({w.seat for w in start.wagers}))
-        for w in sorted(start.wagers, key=lambda w: seats.index(w.seat)):
-            seat = w.seat
+        hands: dict[int, list[Card]] = {}
+        for seat in {w.seat for w in start.wagers}:
             hand = state.hand(Target(TargetKind.SEAT, seat))
-            if None in hand or len(hand) < v.hand_cards:
-                out["wagers"].append({"seat": seat, "spot": w.spot, "cents": w.cents, "result": "no hand"})
-                continue
-            st = v.settle(_cards(hand), pdc)
-            out["wagers"].append(
+            if seat != start.player_dealer and None not in hand and len(hand) >= v.hand_cards:
+                hands[seat] = _cards(hand)
+        wagers = [
+            Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, WagerKind.BASE)
+            for w in start.wagers
+            if w.cents > 0
+        ]
+        results = pan9_wager_results(v, pdc, hands, wagers)
+        action = self.action_seat(state)
+        table = Table(tuple(sorted(start.seats)), start.player_dealer)
+        try:
+            s = pan9_settle(v, start.bank, results, table, action)
+        except (BankingError, BaccaratDataError) as exc:
+            out["held"] = f"banking: {exc}"
+            return out
+        out["action_seat"] = action
+        for ln in s.lines:
+            w = ln.wager
+            row: dict[str, Any] = {"seat": w.seat, "spot": w.name, "cents": w.amount}
+            cards = hands.get(w.seat)
+            if cards is None:
+                row["result"] = "no hand"
+            else:
+                st = v.settle(cards, pdc)
+                row.update(
+                    {
+                        "hand": format_cards(cards),
+                        "total": v.total(cards),
+                        "result": st.result,
+                        "pays": str(st.pays),
+                        "due_cents": st.net_cents(w.amount),
+                        "rule": st.rule,
+                        "cite": str(st.cite),
+                    }
+                )
+            row.update(
                 {
-                    "seat": seat,
-                    "spot": w.spot,
-                    "cents": w.cents,
-                    "hand": format_cards(_cards(hand)),
-                    "total": v.total(_cards(hand)),
-                    "result": st.result,
-                    "pays": str(st.pays),
-                    "net_cents": st.net_cents(w.cents),
-                    "rule": st.rule,
-                    "cite": str(st.cite),
+                    "paid": ln.paid,
+                    "collected": ln.collected,
+                    "returned": ln.returned,
+                    "coverage": ln.coverage.value,
+                    "net_cents": ln.paid - ln.collected,
                 }
             )
+            out["wagers"].append(row)
+        out["bank"] = start.bank
+        out["bank_after"] = s.bank_after
+        out["player_dealer_result"] = s.player_dealer_result
+        out["exhausted"] = s.exhausted
+        out["lines"] = s.describe()
         return out
 
     def may_draw(self, state: RoundState, target: Target) -> bool:
@@ -315,14 +352,6 @@ class BaccaratFamily(BaseFamily):
                 }
             )
         return out
-
-
-def _pan9_order(state: RoundState, seats: Sequence[int]) -> list[int]:
-    a = FAMILY.action_seat(state)
-    ordered = sorted(seats)
-    if a is None:
-        return ordered
-    return [x for x in ordered if x >= a] + [x for x in ordered if x < a]
 
 
 def _phase_name(state: RoundState) -> str:
