@@ -29,7 +29,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from terminal.errors import UserError
 from terminal.paths import config_dir
@@ -80,9 +88,12 @@ class TableConfig(_Strict):
 
     @field_validator("fee_schedule")
     @classmethod
-    def _known_schedule(cls, value: str | None) -> str | None:
+    def _known_schedule(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is not None:
-            fee_schedule(value)  # ValueError names what is not filed
+            posted = fee_schedule(value)  # ValueError names what is not filed
+            game = info.data.get("game")  # validated before (field order); absent when it is bad
+            if game is not None:
+                check_fee_game(value, posted, game)
         return value
 
     @field_validator("game")
@@ -251,6 +262,21 @@ def fee_schedule(ref: str) -> Any:
         return fees.schedule(game, option)
     except (RulesError, UserError) as exc:
         raise ValueError(str(exc)) from None
+
+
+def check_fee_game(ref: str, posted: Any, game: str) -> None:
+    """ValueError when the game file names its game in the room's fee file (``banking.fees.game``) and
+    the posted schedule is another game's: that table would collect the wrong game's fee (or none)."""
+    from terminal.games import load_games
+
+    gf = load_games().get(game)
+    banking = gf.data.get("banking") if gf is not None else None
+    fees = banking.get("fees") if isinstance(banking, Mapping) else None
+    want = fees.get("game") if isinstance(fees, Mapping) else None
+    if isinstance(want, str) and posted.game != want:
+        raise ValueError(
+            f"{ref!r} is the {posted.game} schedule, but {game} collects as {want!r} (its banking.fees.game)"
+        )
 
 
 def emulator_profiles() -> set[str]:

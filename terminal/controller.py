@@ -63,7 +63,7 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
-from terminal.config import TerminalConfig, fee_schedule, state_dir
+from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
     AlertView,
     ConsoleInput,
@@ -161,7 +161,10 @@ class TableController:
         self.journal = AsyncJournal(journal)
         self.clock = clock
         self.game = get_game(config.table.game)
-        self.rules = game_rules(self.game)
+        #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
+        #: takes it from the pot (so it is in the game data the rules are built from).
+        self.schedule = _schedule(config.table.fee_schedule)
+        self.rules = game_rules(self.game, posted=self.schedule)
         replayed = round_events_since_game(journal, self.game.id)
         self.state: RoundState = fold(self.rules, replayed)
         self.round_no = sum(isinstance(e, RoundStart) for e in replayed)
@@ -190,7 +193,6 @@ class TableController:
         self.board = BettingBoard.empty()
         self.bank_cents = 0
         self.limits = TableLimits(config.table.limits.min_cents, config.table.limits.max_cents)
-        self.schedule = _schedule(config.table.fee_schedule)
         self.spots = wager_spots(self.state)
         #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
         self.table_alerts: list[AlertView] = []
@@ -680,7 +682,7 @@ class TableController:
                 return f"unknown game {game!r}"
             if schedule is not None:
                 try:
-                    fee_schedule(schedule)
+                    check_fee_game(schedule, fee_schedule(schedule), game)
                 except ValueError as exc:
                     return f"fee schedule {schedule!r}: {exc}"
             table = self.config.table.model_copy(update={"game": game, "fee_schedule": schedule})
@@ -688,14 +690,19 @@ class TableController:
             await self.journal.append(CONFIG_KIND, {**config_entry(new), "role": inp.role})
             changed = game != self.game.id
             self.config, self.game = new, get_game(game)
+            self.schedule = _schedule(schedule)
             if changed:  # a new game on the table starts a fresh round state (and a fresh fold)
-                self.rules = game_rules(self.game)
+                self.rules = game_rules(self.game, posted=self.schedule)
                 self.state = initial(self.rules)
                 self.round_no = 0
                 self.spots = wager_spots(self.state)
                 self.board = BettingBoard.empty()
                 self.settled, self._settled_json = None, None
-            self.schedule = _schedule(schedule)
+            elif self.game.data.get("engine") == "poker":
+                # A pot game's collection is in its rules: refold the game's rounds under the new
+                # schedule, as a restart with this configuration would.
+                self.rules = game_rules(self.game, posted=self.schedule)
+                self.state = fold(self.rules, round_events_since_game(self.journal.journal, self.game.id))
             self._show()
             return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
@@ -1239,6 +1246,9 @@ def view_from_state(
     for hs in state.hand_sets:
         set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
     by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
+    pot = state.outcome.settlement if state.outcome is not None else None
+    shown = pot.get("showdown") if pot is not None and isinstance(pot.get("showdown"), Mapping) else None
+    pot_shares = {int(k): int(v) for k, v in shown.get("shares", {}).items()} if shown else {}
     seats = []
     for n in range(1, config.table.seats + 1):
         cards = state.hand(Target(TargetKind.SEAT, n))
@@ -1265,6 +1275,8 @@ def view_from_state(
             )
             if t.returned and net <= 0:
                 status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
+        elif n in pot_shares:
+            status = f"wins {fmt_cents(pot_shares[n])}"
         elif n in state.dead:
             status = "dead hand"
         elif n in state.folded:
@@ -1305,6 +1317,8 @@ def view_from_state(
     fee_cents, title, fee_note = 0, "", ""
     if settled is not None:
         settlement, fee_cents, title, fee_note = settlement_view(settled)
+    elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
+        settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
     elif outcome is not None and outcome.settlement:
         for w in outcome.settlement.get("wagers", ()):
             settlement.append(
@@ -1408,6 +1422,35 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
     )
     title = f"Settlement: action {ts.order}" if ts.order else "Settlement"
     return lines, fee, title, ts.fee_words
+
+
+def showdown_view(data: Mapping[str, Any]) -> tuple[list[SettlementLine], int, str, str]:
+    """A pot game's showdown for the screen (the round hook's settlement): each seat's share, the
+    collection taken from the pot before the split, a title with the pot before and after it, and the
+    collection's note (its schedule, or why nothing was collected)."""
+    sd = data.get("showdown")
+    coll = data.get("collection") or {}
+    fee = int(coll.get("cents", 0) or 0)
+    note = str(coll.get("schedule") or coll.get("why") or "")
+    if not isinstance(sd, Mapping):
+        why = str(data.get("why", ""))
+        return [SettlementLine("Pot", "held", 0, note=why)], fee, "Showdown held", note
+    lines = [
+        SettlementLine(f"Seat {s}", "wins", int(c), seat=int(s), note=_hand_words(sd, str(s)))
+        for s, c in sorted(sd.get("shares", {}).items(), key=lambda kv: int(kv[0]))
+    ]
+    for ln in coll.get("lines", ()):
+        lines.append(SettlementLine("Pot", "fee", -int(ln.get("cents", 0)), note=str(ln.get("why", ""))))
+    pot = int(sd.get("pot", 0) or 0)
+    after = int(sd.get("after_collection", pot - fee))
+    title = f"Showdown: pot {fmt_cents(pot)}, collection {fmt_cents(fee)}, {fmt_cents(after)} to the winners"
+    return lines, fee, title, note
+
+
+def _hand_words(sd: Mapping[str, Any], seat: str) -> str:
+    """The winning hand's name (high, and low where the seat has one)."""
+    h = sd.get("hands", {}).get(seat) or {}
+    return ", ".join(str(h[k]) for k in ("high", "low") if h.get(k))
 
 
 def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -> TableController:

@@ -81,11 +81,18 @@ def load_family(family: str) -> None:
             raise
 
 
-def game_rules(game: GameFile, decks: int | None = None) -> GameRules:
-    """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line."""
+def game_rules(game: GameFile, decks: int | None = None, *, posted: Any = None) -> GameRules:
+    """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line.
+
+    ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); a pot game's round
+    hook takes it from the pot, so it goes into the game data (``rules.poker.round.POSTED_SCHEDULE``)."""
     engine = str(game.data.get("engine", game.family))
     load_family(engine)
     data = game.data
+    if posted is not None and engine == "poker":
+        from rules.poker.round import POSTED_SCHEDULE
+
+        data = {**data, POSTED_SCHEDULE: posted}
     # A family may need other data files (Pai Gow: the House Way chart); it names them, the terminal reads them.
     wanted = getattr(sys.modules.get(f"rules.{engine}"), "data_files", None)
     if wanted is not None:
