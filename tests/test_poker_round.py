@@ -275,3 +275,90 @@ def test_every_pot_game_names_a_fee_game_its_room_filed():
         assert fee in games, (gid, fee, sorted(games))
         named += 1
     assert named >= 20
+
+
+# --- a hand folded to one player ---------------------------------------------------------------------
+
+THE101_LIMIT = "the101/limit-texas-holdem/gega-002034/1"
+
+
+def _folded_preflop(g):
+    """Three players, the button and the small blind fold before the flop: the big blind is left."""
+    return [
+        *start((1, 4, 7), 7, {1: 100, 4: 200}),
+        *cards("Ah 9c 2d Ad 9d 3c"),  # seats 1, 4, 7, twice round
+        Decision(7, Action.FOLD),  # the button acts first three-handed
+        Decision(1, Action.FOLD),
+    ]
+
+
+def test_a_hand_folded_to_the_big_blind_preflop_ends_with_no_flop_and_no_drop():
+    from rules.fees import assess
+    from rules.round import Status, Wait
+    from terminal.config import fee_schedule
+
+    g = _with_schedule(filed("holdem/the101"), THE101_LIMIT)
+    # The schedule does charge this pot once the flop is seen: nothing below is a schedule taking nothing.
+    assert assess(fee_schedule(THE101_LIMIT), (), players=3, flop_seen=True).pot > 0
+    s = fold(g, _folded_preflop(g))
+    assert s.status is Status.DEALT
+    assert isinstance(s.expected, Wait) and s.expected.kind == "done"  # no burn, no flop is asked for
+    assert "seat 4 takes the pot without a showdown" in s.prompt
+    out = s.outcome.to_json()
+    assert out["board"] == ""
+    coll, sd = out["settlement"]["collection"], out["settlement"]["showdown"]
+    assert coll["cents"] == 0 and "no flop, no drop" in coll["why"]
+    assert sd["pot"] == 300 and sd["shares"] == {"4": 300} and sd["high_winners"] == [4]
+    assert sd["hands"] == {} and sd["after_collection"] == 300  # no hand is shown
+    # The confirm that would close the betting changes nothing; a burn pulled anyway is nobody's card.
+    s = fold(g, [CONFIRM, Burn(parse_card("5s"))], s)
+    assert [a.code.value for a in s.alerts] == ["EXTRA_CARD"]
+    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"4": 300}
+
+
+def test_a_hand_folded_out_after_the_flop_pays_the_drop_and_deals_no_turn():
+    from rules.fees import assess
+    from rules.round import Status
+    from terminal.config import fee_schedule
+
+    g = _with_schedule(filed("holdem/the101"), THE101_LIMIT)
+    ev = [
+        *start((1, 4, 7), 7, {1: 600, 4: 600, 7: 600}),
+        *cards("Ah 9c 2d Ad 9d 3c"),
+        CONFIRM,
+        Burn(parse_card("5s")),
+        *cards("As 9h Kd", True),
+        Decision(1, Action.BET, 200),
+        Decision(4, Action.FOLD),
+    ]
+    s = fold(g, ev)
+    assert s.status is Status.DEALING  # seats 1 and 7 are still in
+    s = fold(g, [Decision(7, Action.FOLD)], s)
+    assert s.status is Status.DEALT
+    due = assess(fee_schedule(THE101_LIMIT), (), players=3, flop_seen=True).pot
+    out = s.outcome.to_json()["settlement"]
+    assert out["collection"]["cents"] == due > 0
+    assert out["showdown"]["shares"] == {"1": 1800 - due} and out["showdown"]["collected"] == due
+
+
+def test_correcting_the_last_fold_resumes_the_hand():
+    from rules.round import Status
+
+    g = filed("holdem/the101")
+    s = fold(g, _folded_preflop(g))
+    assert s.status is Status.DEALT
+    s = apply(s, Correction(of=s.seq))
+    assert s.status is Status.DEALING and s.live_players == (1, 4)
+    assert s.outcome is None
+    s = fold(g, [CONFIRM], s)
+    assert s.expected.target.kind.value == "burn"  # the flop's burn is owed again
+
+
+def test_a_stud_hand_folded_out_on_third_street_deals_no_fourth_street():
+    from rules.round import Status
+
+    g = filed("stud/the101")
+    s = fold(g, [*start((2, 5), None, {2: 300, 5: 300}), *cards("Kc 4d Qh 9s"), *cards("Ah 7c", True)])
+    s = fold(g, [Decision(2, Action.FOLD)], s)
+    assert s.status is Status.DEALT
+    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"5": 600}

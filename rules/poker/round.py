@@ -22,7 +22,7 @@ from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
-from rules.poker.showdown import SeatHand, award_pots, clockwise_from, side_pots
+from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, parse_poker
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import (
@@ -136,11 +136,27 @@ class PokerFamily(BaseFamily):
             return ()  # the river after the reshuffle, without a burn
         return slots
 
+    def hand_over(self, state: RoundState) -> bool:
+        """Every player but one has folded: the hand is over, no more cards are dealt (no burn, no board,
+        no street) and the last player takes the pot without a showdown."""
+        return self.variant(state) is not None and folded_out(state) is not None
+
+    def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
+        """A hand folded to one player: who takes the pot."""
+        winner = folded_out(state) if kind == "done" and self.variant(state) is not None else None
+        if winner is None:
+            return None
+        return f"every other player folded: seat {winner} takes the pot without a showdown"
+
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
-        """The showdown of the live hands, once every card is dealt; None where a card was not read."""
+        """The showdown of the live hands, once every card is dealt; None where a card was not read. A hand
+        folded to one player (:func:`folded_out`) settles without a showdown."""
         v = self.variant(state)
         if v is None or state.start is None:
             return None
+        winner = folded_out(state)
+        if winner is not None:
+            return _uncontested(state, v, winner)
         live = state.live_players
         board_cards = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         hands: list[SeatHand] = []
@@ -208,6 +224,49 @@ class PokerFamily(BaseFamily):
         if state.dead:
             sd["forfeited"] = sorted(state.dead)  # their antes and blinds stay in the pot
         return {"showdown": sd, **out}
+
+
+def folded_out(state: RoundState) -> int | None:
+    """The one seat left in a hand every other player folded (a ``decision`` with ``fold``), or None."""
+    live = state.live_players
+    return live[0] if len(live) == 1 and state.folded else None
+
+
+def _uncontested(state: RoundState, v: PokerVariant, winner: int) -> Mapping[str, Any]:
+    """The pot of a hand folded to one player: every chip to him, no hand shown, less the posted
+    collection where the hand reached its collection point. "No flop, no drop" (seed 004 L2092-2104,
+    ``rules.fees``): a flop game folded out before the flop pays none, nor an after-the-river fee one
+    folded out before the river. choice: stud and draw keep the showdown's rule (the schedule's point is
+    taken as passed), as the filings name only the flop."""
+    assert state.start is not None
+    pot = sum(w.cents for w in state.start.wagers)
+    board = sum(1 for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void)
+    flop_seen = v.game is not GameKind.BOARD or board >= 3
+    river_seen = v.game is not GameKind.BOARD or board >= 5
+    out: dict[str, Any] = {}
+    schedule = posted_schedule(state)
+    if isinstance(schedule, str):
+        collected = 0
+        out["collection"] = {"cents": 0, "why": schedule}
+    else:
+        collection = assess(
+            schedule, (), players=len(state.start.players), flop_seen=flop_seen, river_seen=river_seen
+        )
+        collected = min(collection.pot, pot)
+        out["collection"] = {
+            "cents": collected,
+            "schedule": f"{schedule.room} {schedule.game} option {schedule.option}",
+            "lines": [{"cents": ln.amount, "why": ln.reason} for ln in collection.lines if ln.amount],
+        }
+        if not flop_seen:
+            out["collection"]["why"] = "no flop, no drop: the hand ended before the flop"
+    award = PotAward(pot, ((winner, pot - collected),), (winner,), (), (), (), (), collected)
+    sd = award.to_json()
+    sd["after_collection"] = pot - collected
+    sd["uncontested"] = f"every other player folded: seat {winner} takes the pot without a showdown"
+    if state.dead:
+        sd["forfeited"] = sorted(state.dead)
+    return {"showdown": sd, **out}
 
 
 # --- the collection --------------------------------------------------------------------------------------

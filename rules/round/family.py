@@ -23,6 +23,8 @@ it calls these hooks and the variant's data does the rest.
 - ``phase_slots(state, index, slots)`` (optional): the cards phase ``index`` expects, as the engine
   expanded them, when it is entered; the family may change them where a filed procedure moves a burn
   (Omaha with a joker, a premature turn: a second burn before the turn, none before the river).
+- ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
+  (a pot game folded to one player): the engine then expects no more cards and the round settles.
 """
 
 from __future__ import annotations
@@ -81,6 +83,10 @@ class BaseFamily:
     def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
         """The slots of phase ``index`` as the engine expanded them, unchanged."""
         return slots
+
+    def hand_over(self, state: RoundState) -> bool:
+        """A fold never ends the deal early."""
+        return False
 
 
 _DEFAULT = BaseFamily()

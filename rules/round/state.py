@@ -1090,6 +1090,12 @@ def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
     s = _with(s, decisions=(*s.decisions, e))
     if e.action is Action.FOLD:
         s = _with(s, folded=s.folded | {e.seat})
+        over = getattr(family_rules(s.game.family), "hand_over", None)
+        if s.status is Status.DEALING and over is not None and over(s):
+            # The family says the hand ended on this fold: no more cards are owed, the round settles.
+            return _with(
+                s, status=Status.DEALT, phase=len(s.game.procedure.phases), slots=(), pos=0, pending=()
+            )
         return _advance(s)
     if e.action is Action.DOWN:
         return _with(s, asked_down=s.asked_down | {e.seat})

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from rules.cards import parse_card, parse_cards
 from rules.fees import assess
 from rules.round.events import (
@@ -129,10 +127,6 @@ async def test_the_technician_changing_the_schedule_refolds_the_pot_game(tmp_pat
     c.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the round engine does not end a hand folded to one player before the flop: it asks for the board",
-)
 async def test_no_flop_no_drop(tmp_path, monkeypatch):
     c = await _table(_config(tmp_path, monkeypatch))
     for e in [*_hole_cards((1, 4, 7), 7, 300), Decision(7, Action.FOLD), Decision(1, Action.FOLD), CONFIRM]:
