@@ -188,6 +188,8 @@ class TableController:
         #: How a physical button reaches the console (set by ``run``), so that a button that clears an
         #: alert asks for the PIN exactly as the key does. Without one, buttons go straight to submit().
         self.button_handler: Callable[[str], Awaitable[None]] | None = None
+        #: A technician's test deal in progress (see _test_deal), else None.
+        self._test: dict[str, Any] | None = None
         # The layout: wagers in the circles and the player-dealer's bank, entered by the dealer before
         # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
         self.board = BettingBoard.empty()
@@ -722,12 +724,142 @@ class TableController:
         if a == "tech.assign-device":
             await self.journal.append(CONFIG_KIND + ".device", {**data, "role": inp.role})
             return f"device {data.get('name')!r} assigned to {data.get('url')!r}; effective after a restart"
+        if a == "maint.self-test":
+            return await self._self_test(inp.role)
+        if a == "tech.test-deal":
+            return await self._test_deal(inp.role)
         if a == "maint.support-bundle":
             path = await asyncio.get_running_loop().run_in_executor(None, self.support_bundle)
             await self.journal.append("maintenance", {"action": a, "role": inp.role, "path": str(path)})
             return f"support bundle written to {path}"
         await self.journal.append("maintenance" if a.startswith("maint.") else CONFIG_KIND, inp.to_json())
         return f"{a}: recorded"
+
+    async def _self_test(self, role: str) -> str:
+        """Maintenance: each device's identity, an echo round trip, its own counters and the firmware check."""
+        lines: list[str] = []
+        failed = 0
+        for name in sorted(self.config.devices):
+            dev = self.drivers.get(name)
+            if dev is None:
+                failed += 1
+                lines.append(f"{name}: FAIL, not connected ({self.devices[name].detail or 'offline'})")
+                continue
+            problems: list[str] = []
+            payload = f"self-test {name}".encode()
+            try:
+                if await dev.echo(payload) != payload:
+                    problems.append("the echo came back changed")
+            except TimeoutError:
+                problems.append("no echo within 2 s")
+            counters = ""
+            try:
+                c = await dev.device_counters()
+                counters = f"; its counters: {c.frames_in} frames in, {c.frames_out} out"
+            except TimeoutError:
+                problems.append("no counters within 2 s")
+            if getattr(dev, "disabled", None):
+                problems.append(f"disabled: {dev.disabled}")
+            ident = getattr(dev, "identity", None)
+            who = (
+                f"{ident.model} serial {ident.serial}, firmware {ident.firmware_version} "
+                f"sha256 {ident.firmware_hash[:12]}"
+                if ident is not None
+                else "no identity"
+            )
+            failed += bool(problems)
+            lines.append(
+                f"{name}: {'ok' if not problems else 'FAIL, ' + '; '.join(problems)}: {who}{counters}"
+            )
+        lines = lines or ["no devices are configured"]
+        await self.journal.append(
+            "maintenance", {"action": "maint.self-test", "role": role, "ok": failed == 0, "lines": lines}
+        )
+        return "\n".join(lines)
+
+    async def _test_deal(self, role: str, timeout: float = 20.0) -> str:
+        """Technician: the shuffler shuffles, checks its deck and hands out one packet, outside play.
+
+        The cards of a test deal never reach the round: they are journaled as device information and
+        shown to the technician, who puts them back before the next shuffle.
+        """
+        drv = self.shuffler()
+        if drv is None:
+            return "test deal: no shuffler is connected"
+        if self.state.status is Status.DEALING:
+            return "test deal refused: a round is being dealt"
+        if self._test is not None:
+            return "test deal: one is already running"
+        test: dict[str, Any] = {"cards": [], "verified": None, "count": None, "done": asyncio.Event()}
+        self._test = test
+        try:
+            drv.shuffle()
+            await asyncio.wait_for(test["done"].wait(), timeout)
+        except TimeoutError:
+            test["error"] = f"the shuffler did not finish within {timeout:.0f} s"
+        except Exception as exc:  # noqa: BLE001 - a refused command is the technician's answer
+            test["error"] = f"the shuffler refused: {exc}"
+        finally:
+            self._test = None
+        cards = list(test["cards"])
+        verified = test["verified"]
+        parts = []
+        if test["count"] is not None:
+            parts.append(f"shuffled {test['count']} cards")
+        if verified is not None:
+            parts.append(
+                "deck verified"
+                if verified.ok
+                else f"deck check FAILED: {verified.count} of {verified.expected}"
+                + (f", missing {' '.join(map(str, verified.missing))}" if verified.missing else "")
+                + (f", extra {' '.join(map(str, verified.extra))}" if verified.extra else "")
+                + (f", duplicates {' '.join(map(str, verified.duplicates))}" if verified.duplicates else "")
+            )
+        if cards:
+            parts.append(f"dealt {len(cards)}: " + " ".join("??" if c is None else str(c) for c in cards))
+        if "error" in test:
+            parts.append(test["error"])
+        ok = "error" not in test and bool(cards) and (verified is None or verified.ok)
+        await self.journal.append(
+            "device",
+            {
+                "event": "test-deal",
+                "role": role,
+                "ok": ok,
+                "count": test["count"],
+                "cards": ["??" if c is None else str(c) for c in cards],
+            },
+        )
+        return "test deal: " + "; ".join(parts) + ("" if ok else " (FAILED)")
+
+    def _test_event(self, ev: Any) -> bool:
+        """While a test deal runs, the shuffler's shuffle, deck check and cards go to it, not to the round."""
+        test = self._test
+        if test is None or getattr(ev, "device", None) not in {
+            n for n, d in self.config.devices.items() if d.kind == "shuffler"
+        }:
+            return False
+        t = type(ev).__name__
+        if t == "ShuffleComplete":
+            test["count"] = int(ev.count)
+            with contextlib.suppress(Exception):
+                drv = self.shuffler()
+                if drv is not None:
+                    drv.dispense()
+            return True
+        if t == "DeckVerified":
+            test["verified"] = ev
+            return True
+        if t == "CardDispensed":
+            test["cards"].append(ev.card)
+            cfg = getattr(self.shuffler(), "config", None)
+            if cfg is not None and cfg.mode == "single":
+                test["done"].set()
+            return True
+        if t == "PacketDispensed":
+            test["done"].set()
+            return True
+        return False
 
     async def inject_fault(self, device: str, fault: str) -> str:
         """Demo and training: make an emulated device misbehave now (``Emulator.inject``)."""
@@ -783,6 +915,8 @@ class TableController:
         """One typed device event: a round event when it is one, else journaled as device information."""
         name = getattr(ev, "device", "") or "?"
         self._health(name, ev)
+        if self._test_event(ev):
+            return
         t0 = type(ev).__name__
         if t0 == "ShuffleComplete":
             self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0

@@ -1,0 +1,67 @@
+"""Maintenance's self-test and the technician's test deal, on the demo table's emulated devices."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rules.round import Status
+from terminal.config import load_config
+from terminal.console.view import ConsoleInput
+from terminal.controller import open_table
+
+
+async def _connected(c, n: int) -> None:
+    for _ in range(400):
+        if len(c.drivers) == n and all(getattr(d, "identity", None) is not None for d in c.drivers.values()):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"devices did not connect: {c.devices}")
+
+
+async def test_self_test_and_test_deal_on_emulated_devices(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    cfg = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    c = open_table(cfg)
+    await c.start()
+    pump = asyncio.create_task(c.run_devices())
+    try:
+        await _connected(c, len(cfg.devices))
+        report = await c.submit(ConsoleInput("maint.self-test", "maintenance"))
+        lines = report.splitlines()
+        assert sorted(line.split(":")[0] for line in lines) == sorted(cfg.devices)
+        assert all(": ok: " in line and "firmware" in line and "frames in" in line for line in lines), lines
+
+        state_before = c.state
+        result = await c.submit(ConsoleInput("tech.test-deal", "technician"))
+        assert result.startswith("test deal: shuffled 53 cards; deck verified; dealt 7: "), result
+        dealt = result.rsplit(": ", 1)[1].split()
+        assert len(dealt) == 7 and len(set(dealt)) == 7 and "??" not in dealt
+        # the test cards never reach the round
+        assert c.state == state_before and c.state.status is Status.IDLE
+        entries = [
+            e.payload
+            for e in c.journal.journal.entries(kind="device")
+            if e.payload.get("event") == "test-deal"
+        ]
+        assert entries and entries[-1]["cards"] == dealt and entries[-1]["ok"] is True
+        selftests = [e.payload for e in c.journal.journal.entries(kind="maintenance")]
+        assert any(p.get("action") == "maint.self-test" and p["ok"] for p in selftests)
+    finally:
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)
+        c.close()
+
+
+async def test_self_test_names_a_device_that_is_not_connected(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    cfg = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    c = open_table(cfg)
+    await c.start()
+    try:  # devices never started
+        report = await c.submit(ConsoleInput("maint.self-test", "maintenance"))
+        assert all("FAIL, not connected" in line for line in report.splitlines())
+        assert (
+            await c.submit(ConsoleInput("tech.test-deal", "technician"))
+        ) == "test deal: no shuffler is connected"
+    finally:
+        c.close()
