@@ -190,6 +190,8 @@ class TableController:
         self.button_handler: Callable[[str], Awaitable[None]] | None = None
         #: A technician's test deal in progress (see _test_deal), else None.
         self._test: dict[str, Any] | None = None
+        #: One task per connected device (run_devices), so one device can be reconnected alone.
+        self._device_tasks: dict[str, asyncio.Task[None]] = {}
         # The layout: wagers in the circles and the player-dealer's bank, entered by the dealer before
         # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
         self.board = BettingBoard.empty()
@@ -722,8 +724,7 @@ class TableController:
             drv.configure(settings)
             return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
-            await self.journal.append(CONFIG_KIND + ".device", {**data, "role": inp.role})
-            return f"device {data.get('name')!r} assigned to {data.get('url')!r}; effective after a restart"
+            return await self._assign_device(data, inp.role)
         if a == "maint.self-test":
             return await self._self_test(inp.role)
         if a == "tech.test-deal":
@@ -1086,38 +1087,79 @@ class TableController:
             await self.on_device_event(ev)
 
     async def run_devices(self) -> None:
-        """Open every configured device (emulators included) and pump their events; never raises."""
+        """Open every configured device (emulators included) and pump their events; never raises.
+
+        Each device has its own task, so a technician can move one device to another address
+        (``tech.assign-device``) while the others keep running.
+        """
+        for name in self.config.devices:
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+        while self._device_tasks:
+            await asyncio.wait(set(self._device_tasks.values()), return_when=asyncio.FIRST_COMPLETED)
+            for name, task in list(self._device_tasks.items()):
+                if task.done():
+                    del self._device_tasks[name]
+
+    async def _run_device(self, name: str) -> None:
         from devices.api import open_device, transport_for
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
-        async def one(name: str) -> None:
-            d = self.config.devices[name]
-            spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
-            try:
-                transport = None
-                if spec.scheme != "gpio":
-                    transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
-                    self._tap(name, transport)
-                async with open_device(spec, transport, emulator_dir=config_dir() / "emulators") as dev:
-                    self.drivers[name] = dev
-                    if d.kind == "shuffler" and d.options:
-                        from devices.shuffler import shuffler_config_from_options
+        d = self.config.devices[name]
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        try:
+            transport = None
+            if spec.scheme != "gpio":
+                transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                self._tap(name, transport)
+            async with open_device(spec, transport, emulator_dir=config_dir() / "emulators") as dev:
+                self.drivers[name] = dev
+                if d.kind == "shuffler" and d.options:
+                    from devices.shuffler import shuffler_config_from_options
 
-                        dev.configure(shuffler_config_from_options(d.options))
-                    await self.pump(dev)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - a device that cannot start is shown, not fatal
-                self.devices[name] = replace(self.devices[name], state="offline", detail=str(exc)[:60])
-                await self.journal.append(
-                    "device", {"device": name, "event": "open-failed", "error": str(exc)}
-                )
-                self._show()
-            finally:
-                self.drivers.pop(name, None)
+                    dev.configure(shuffler_config_from_options(d.options))
+                await self.pump(dev)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a device that cannot start is shown, not fatal
+            self.devices[name] = replace(self.devices[name], state="offline", detail=str(exc)[:60])
+            await self.journal.append("device", {"device": name, "event": "open-failed", "error": str(exc)})
+            self._show()
+        finally:
+            self.drivers.pop(name, None)
 
-        await asyncio.gather(*(one(n) for n in self.config.devices), return_exceptions=True)
+    async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
+        """Technician: move a configured device to another address, and reconnect it now."""
+        from pydantic import ValidationError
+
+        name, url = str(data.get("name") or "").strip(), str(data.get("url") or "").strip()
+        if name not in self.config.devices:
+            return (
+                f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+            )
+        if not url:
+            return "give the device's address, e.g. /dev/dealer/shoe or emu://shoe-basic"
+        d = self.config.devices[name]
+        try:  # the same checks as the configuration file's devices.NAME.url
+            moved = type(d).model_validate({**d.model_dump(), "url": url})
+        except ValidationError as exc:
+            return f"address refused: {exc.errors()[0]['msg']}"
+        devices = dict(self.config.devices)
+        devices[name] = moved
+        self.config = self.config.model_copy(update={"devices": devices})
+        await self.journal.append(CONFIG_KIND, {**config_entry(self.config), "role": role})
+        old = self._device_tasks.get(name)
+        if old is not None:  # the devices are running: reconnect this one at its new address
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+            self.devices[name] = DeviceView(name, d.kind, "offline", "reconnecting")
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            self._show()
+        return (
+            f"device {name!r} ({d.kind}) now at {url}"
+            + ("; reconnecting" if old is not None else "")
+            + f". Until a restart: make it permanent in the table configuration (devices.{name}.url)."
+        )
 
     def _tap(self, name: str, transport: Any) -> None:
         # The maintenance frame monitor: every frame each way, hex and decoded, to ``frame_tap``.

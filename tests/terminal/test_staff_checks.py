@@ -65,3 +65,38 @@ async def test_self_test_names_a_device_that_is_not_connected(tmp_path, monkeypa
         ) == "test deal: no shuffler is connected"
     finally:
         c.close()
+
+
+async def test_technician_moves_a_device_to_another_address_and_it_reconnects(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    cfg = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    c = open_table(cfg)
+    await c.start()
+    pump = asyncio.create_task(c.run_devices())
+    try:
+        await _connected(c, len(cfg.devices))
+        refused = await c.submit(
+            ConsoleInput("tech.assign-device", "technician", data={"name": "nope", "url": "x"})
+        )
+        assert refused.startswith("no device named 'nope'")
+        bad = await c.submit(
+            ConsoleInput("tech.assign-device", "technician", data={"name": "dice", "url": "ftp://x"})
+        )
+        assert bad.startswith("address refused")
+        old_driver, others = c.drivers["dice"], {n: d for n, d in c.drivers.items() if n != "dice"}
+        moved = await c.submit(
+            ConsoleInput(
+                "tech.assign-device", "technician", data={"name": "dice", "url": "emu://dice-cup-weak"}
+            )
+        )
+        assert "now at emu://dice-cup-weak; reconnecting" in moved
+        await _connected(c, len(cfg.devices))
+        assert c.drivers["dice"] is not old_driver  # reconnected at its new address
+        assert all(c.drivers[n] is d for n, d in others.items())  # the others kept running
+        assert c.config.devices["dice"].url == "emu://dice-cup-weak"
+        last = list(c.journal.journal.entries(kind="config"))[-1].payload
+        assert last["role"] == "technician"
+    finally:
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)
+        c.close()
