@@ -12,9 +12,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from devices.errors import DeviceDisabled, HandshakeTimeout, RestartNotAcknowledged
+from devices.eventqueue import EventQueue
 from devices.events import (
     CommandRejected,
     CommsLost,
@@ -59,7 +60,6 @@ log = logging.getLogger("devices")
 
 #: Longest the timer task sleeps between checks (seconds).
 TICK = 0.05
-_CLOSED = object()
 
 
 def identity_event(identity: Identity, device: str) -> DeviceIdentity:
@@ -103,7 +103,7 @@ class Device:
         self.disabled: str | None = None
         self.restart_pending = False
         self.comms_lost = False
-        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._queue = EventQueue(self.name)
         self._tasks: list[asyncio.Task[None]] = []
         self._up = asyncio.Event()
         self._echo: list[asyncio.Future[bytes]] = []
@@ -144,7 +144,7 @@ class Device:
                 await t
         with contextlib.suppress(TransportClosed, OSError):
             await self.transport.close()
-        self._queue.put_nowait(_CLOSED)
+        self._queue.close()
 
     async def __aenter__(self) -> Device:
         return self
@@ -154,37 +154,20 @@ class Device:
 
     # -- events ------------------------------------------------------------------------------
 
-    async def events(self) -> AsyncIterator[DeviceEvent]:
+    def events(self) -> AsyncIterator[DeviceEvent]:
         """Every event, in order, until the device is closed."""
-        while True:
-            ev = await self._queue.get()
-            if ev is _CLOSED:
-                self._queue.put_nowait(_CLOSED)
-                return
-            yield ev
+        return self._queue.stream()
 
     async def next_event(self) -> DeviceEvent:
         """The next event (raises :class:`TransportClosed` if the device was closed)."""
-        ev = await self._queue.get()
-        if ev is _CLOSED:
-            self._queue.put_nowait(_CLOSED)
-            raise TransportClosed(f"{self.name} is closed")
-        return ev  # type: ignore[no-any-return]
+        return await self._queue.next()
 
     def pending_events(self) -> list[DeviceEvent]:
         """Take every event queued so far without waiting."""
-        out: list[DeviceEvent] = []
-        while not self._queue.empty():
-            ev = self._queue.get_nowait()
-            if ev is _CLOSED:
-                self._queue.put_nowait(_CLOSED)
-                break
-            out.append(ev)
-        return out
+        return self._queue.pending()
 
     def _publish(self, *events: DeviceEvent) -> None:
-        for ev in events:
-            self._queue.put_nowait(ev)
+        self._queue.put(*events)
 
     # -- commands ----------------------------------------------------------------------------
 

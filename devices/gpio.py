@@ -14,12 +14,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from devices.errors import DeviceConfigError
+from devices.eventqueue import EventQueue
 from devices.events import ButtonPressed, DeviceEvent, DeviceIdentity
 from devices.panel import LONG_PRESS_MS, PanelState, PanelView, button_event, panel_view
 from devices.spec import DeviceSpec
 from firmware_bridge.clock import Clock, MonotonicClock
-
-_CLOSED = object()
 
 
 def _pins(options: Any, key: str, name: str) -> dict[str, int]:
@@ -50,7 +49,7 @@ class GpioPanel:
         self._buttons: dict[str, Any] = {}
         self._lamps: dict[str, Any] = {}
         self._down_at: dict[str, float] = {}
-        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._queue = EventQueue(self.name)
         self._loop: asyncio.AbstractEventLoop | None = None
 
     async def start(self, **_: Any) -> DeviceIdentity:
@@ -71,7 +70,7 @@ class GpioPanel:
             self._buttons[name] = b
         for name, pin in self.lamp_pins.items():
             self._lamps[name] = LED(pin, pin_factory=self.pin_factory)
-        self._queue.put_nowait(self.identity)
+        self._queue.put(self.identity)
         return self.identity
 
     def _edge(self, name: str, pressed: bool) -> None:
@@ -88,7 +87,7 @@ class GpioPanel:
         if down is None:
             return
         held_ms = int(round((at - down) * 1000))
-        self._queue.put_nowait(button_event(name, held_ms, self.name, self.long_press_ms))
+        self._queue.put(button_event(name, held_ms, self.name, self.long_press_ms))
 
     def show(self, view: PanelView) -> None:
         """Light the lamps of ``view`` (a GPIO panel has no text display)."""
@@ -114,33 +113,17 @@ class GpioPanel:
     def acknowledge_restart(self) -> None:
         """A GPIO panel never restarts on its own; nothing to acknowledge."""
 
-    async def events(self) -> AsyncIterator[DeviceEvent]:
+    def events(self) -> AsyncIterator[DeviceEvent]:
         """Button presses, in order, until closed."""
-        while True:
-            ev = await self._queue.get()
-            if ev is _CLOSED:
-                self._queue.put_nowait(_CLOSED)
-                return
-            yield ev
+        return self._queue.stream()
 
     async def next_event(self) -> DeviceEvent:
-        """The next event."""
-        ev = await self._queue.get()
-        if ev is _CLOSED:
-            self._queue.put_nowait(_CLOSED)
-            raise ConnectionError(f"{self.name} is closed")
-        return ev  # type: ignore[no-any-return]
+        """The next event (raises a ConnectionError once closed)."""
+        return await self._queue.next()
 
     def pending_events(self) -> list[DeviceEvent]:
         """Events queued so far."""
-        out: list[DeviceEvent] = []
-        while not self._queue.empty():
-            ev = self._queue.get_nowait()
-            if ev is _CLOSED:
-                self._queue.put_nowait(_CLOSED)
-                break
-            out.append(ev)
-        return out
+        return self._queue.pending()
 
     async def close(self) -> None:
         """Release the pins."""
@@ -148,7 +131,7 @@ class GpioPanel:
             dev.close()
         self._buttons.clear()
         self._lamps.clear()
-        self._queue.put_nowait(_CLOSED)
+        self._queue.close()
 
 
 __all__ = ["ButtonPressed", "GpioPanel"]
