@@ -34,6 +34,7 @@ from rules.banking import (
     WagerResult,
     settle_round,
 )
+from rules.banking.action import CARD_VALUES
 from rules.cards import Card
 
 if TYPE_CHECKING:
@@ -45,21 +46,7 @@ def action_rule(variant: Variant) -> ActionRule | None:
     a = variant.action
     if a is None:
         return None
-    values = {
-        "A": 1,
-        "2": 2,
-        "3": 3,
-        "4": 4,
-        "5": 5,
-        "6": 6,
-        "7": 7,
-        "8": 8,
-        "9": 9,
-        "T": 10,
-        "J": 11,
-        "Q": 12,
-        "K": 13,
-    }
+    values = dict(CARD_VALUES)
     for rank, v in a.values.items():
         values[rank.char] = v
     if a.origin == "player-dealer":

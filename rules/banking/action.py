@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from rules.banking.errors import BankingError, DataError
 from rules.banking.wagers import Wager, WagerKind
@@ -54,7 +54,8 @@ class Grouping(StrEnum):
     WAGER = "wager"
 
 
-_CARD_VALUES_DEFAULT = {
+#: A card's count for the action button where a filing gives no other: A = 1 … K = 13.
+CARD_VALUES: Final[Mapping[str, int]] = {
     "A": 1,
     "2": 2,
     "3": 3,
@@ -108,7 +109,7 @@ class ActionRule:
     count_player_dealer: bool = True
     count_empty_seats: bool = True
     empty_landing: str = "next_occupied"  # "next_occupied" | "stays"
-    card_values: Mapping[str, int] = field(default_factory=lambda: dict(_CARD_VALUES_DEFAULT))
+    card_values: Mapping[str, int] = field(default_factory=lambda: dict(CARD_VALUES))
     cite: str = ""
 
     @classmethod
@@ -130,12 +131,12 @@ class ActionRule:
         source = m.get("source")
         if source not in ("dice", "card", "button"):
             raise DataError(f"{where}.source", "must be dice, card or button")
-        values = dict(_CARD_VALUES_DEFAULT)
+        values = dict(CARD_VALUES)
         if "card_values" in m:
             cv = _mapping(m["card_values"], f"{where}.card_values")
             for k, v in cv.items():
                 key = "T" if str(k) == "10" else str(k).upper()
-                if key not in _CARD_VALUES_DEFAULT:
+                if key not in CARD_VALUES:
                     raise DataError(f"{where}.card_values.{k}", "not a rank (A 2-9 T J Q K)")
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     raise DataError(f"{where}.card_values.{k}", "must be a whole number, 0 or more")

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from rules.banking import VariantBanking
+from rules.banking.action import CARD_VALUES
 from rules.banking.errors import DataError as BankingDataError
 from rules.cards import Card, Rank
 from rules.errors import RulesError
@@ -396,15 +397,7 @@ class ActionButton:
         return self.values.get(card.rank.char, 0)
 
 
-_DEFAULT_VALUES: Final = {
-    "A": 1,
-    **{str(v): v for v in range(2, 10)},
-    "T": 10,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
-    "Jk": 14,
-}
+_DEFAULT_VALUES: Final = {**CARD_VALUES, "Jk": 14}
 
 
 @dataclass(frozen=True, slots=True)
