@@ -25,6 +25,7 @@ from rules.evaluators.points import (
     BlackjackRulesError,
     Total,
 )
+from rules.gamefile import HEADER_KEYS, ROUND_KEYS
 
 
 class BlackjackDataError(RulesError, ValueError):
@@ -468,18 +469,7 @@ _FAMILY_KEYS: Final = {
     "game_wager",
     "shoe",
 }
-_HEADER_KEYS: Final = {
-    "id",
-    "family",
-    "name",
-    "room",
-    "source",
-    "choices",
-    "supports",
-    "deck",
-    "deal",
-    "irregularities",
-}
+_HEADER_KEYS: Final = HEADER_KEYS | ROUND_KEYS
 
 
 def from_data(data: Mapping[str, Any]) -> Variant:

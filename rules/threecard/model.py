@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
@@ -29,6 +30,7 @@ from rules.evaluators.three import (
     THREE_OF_A_KIND,
     ThreeCardRules,
 )
+from rules.gamefile import HEADER_KEYS, ROUND_KEYS
 
 Game = Literal["three-card-poker", "three-card-holdem"]
 Result = Literal["win", "lose", "push", "no-action"]
@@ -320,7 +322,7 @@ def _mapping(value: object, where: str) -> Mapping[str, Any]:
     return cast(Mapping[str, Any], value)
 
 
-def _only(m: Mapping[str, Any], allowed: set[str], where: str) -> None:
+def _only(m: Mapping[str, Any], allowed: AbstractSet[str], where: str) -> None:
     unknown = set(m) - allowed
     if unknown:
         raise ThreeCardDataError(
@@ -476,39 +478,33 @@ def _bonus(value: object, i: int) -> Bonus:
     )
 
 
-_TOP: Final = {
-    "id",
-    "family",
-    "name",
-    "room",
-    "source",
-    "choices",
-    "supports",
-    "deck",
-    "deal",
-    "irregularities",
-    "fees",
-    "banking",
-    "settlement_order",
-    "game",
-    "decks",
-    "hands",
-    "ranking",
-    "qualify",
-    "player_dealer_shows",
-    "arrangement",
-    "ante",
-    "raises",
-    "fold",
-    "showdown",
-    "ante_bonus",
-    "bonuses",
-    "order",
-    "unequal_bets",
-    "insufficient_funds",
-    "action_button",
-    "note",
-}
+_TOP: Final = (
+    HEADER_KEYS
+    | ROUND_KEYS
+    | {
+        "fees",
+        "banking",
+        "settlement_order",
+        "game",
+        "decks",
+        "hands",
+        "ranking",
+        "qualify",
+        "player_dealer_shows",
+        "arrangement",
+        "ante",
+        "raises",
+        "fold",
+        "showdown",
+        "ante_bonus",
+        "bonuses",
+        "order",
+        "unequal_bets",
+        "insufficient_funds",
+        "action_button",
+        "note",
+    }
+)
 
 
 def from_data(data: Mapping[str, Any]) -> Variant:
