@@ -108,8 +108,9 @@ class DeckSpec:
 
     @property
     def size(self) -> int:
-        """The number of cards in the full shoe."""
-        return sum(self.composition().values())
+        """The number of cards in the full shoe (what :meth:`composition` adds up to, without building it)."""
+        standard = sum(1 for c in STANDARD_CARDS if c.rank not in self.ranks_removed)
+        return self.decks * (standard + len(self.extra_cards) + self.jokers)
 
     def max_copies(self, c: Card) -> int:
         """How many copies of ``c`` the shoe may hold (0: a foreign card)."""

@@ -36,3 +36,18 @@ def test_missing_reports_what_a_deck_check_lacks():
 def test_bad_deck_data_is_a_typed_error(data):
     with pytest.raises(DeckError):
         DeckSpec.from_data(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"decks": 8},
+        {"decks": 2, "jokers": 1},
+        {"ranks_removed": [8, 9, 10], "jokers": 1},
+        {"extra_cards": ["As"]},
+    ],
+)
+def test_size_is_what_the_composition_adds_up_to(data):
+    d = DeckSpec.from_data(data)
+    assert d.size == sum(d.composition().values())
