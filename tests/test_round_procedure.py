@@ -19,7 +19,7 @@ def prompts(state, events):
 
 def test_pai_gow_piles_then_four_leftovers_then_the_dice():
     g = filed("paigow/capitol")
-    s = started(g, seats=range(1, 8), pd=1)
+    s = fold(g, [Shuffle(source="shuffler"), RoundStart(tuple(range(1, 8)), 1)])  # a shuffler's piles
     assert s.prompt == "pile 1 of 7 (card 1 of 7)"
     from rules.cards import JOKER, STANDARD_CARDS
 
@@ -31,6 +31,22 @@ def test_pai_gow_piles_then_four_leftovers_then_the_dice():
     s = fold(g, [CardRead(c) for c in deck[49:]], s)
     assert isinstance(s.expected, Wait) and s.expected.kind == "dice"
     assert s.hand(Target(TargetKind.PILE, 7)) == tuple(deck[42:49])
+
+
+def test_pai_gow_piles_after_a_hand_shuffle_go_serpentine_card_by_card():
+    g = filed("paigow/capitol")
+    s = started(g, seats=range(1, 8), pd=1)  # Shuffle() is the dealer's: a hand shuffle
+    assert s.prompt == "pile 1 of 7 (card 1 of 7, left to right)"
+    from rules.cards import JOKER, STANDARD_CARDS
+
+    deck = [*STANDARD_CARDS, JOKER]
+    s, ps = prompts(s, [CardRead(c) for c in deck[:8]])
+    assert ps[6] == "pile 7 of 7 (card 2 of 7, right to left)"  # card 8 goes back to pile 7
+    assert ps[7] == "pile 6 of 7 (card 2 of 7, right to left)"
+    s = fold(g, [CardRead(c) for c in deck[8:49]], s)
+    assert s.prompt == "leftover card 1 of 4: check and set in front of the tray"
+    # Pile 7 takes cards 7, 8, 21, 22, 35, 36, 49 of the deal.
+    assert s.hand(Target(TargetKind.PILE, 7)) == tuple(deck[i - 1] for i in (7, 8, 21, 22, 35, 36, 49))
 
 
 def test_hold_em_burns_and_board_words():
@@ -173,6 +189,12 @@ def test_chinese_poker_thirteen_card_sets():
         ([{"burn": 1, "board": 3}], ("deal", "phases", 0)),
         ([{"board": 3, "face": ["up", "sideways"]}], ("deal", "phases", 0, "face", 1)),
         ([{"betting": "x", "close": "bell"}], ("deal", "phases", 0, "close")),
+        ([{"deal": "piles", "piles": 7, "order": "zigzag"}], ("deal", "phases", 0, "order")),
+        (
+            [{"deal": "piles", "piles": 7, "by": "packet", "order": "serpentine"}],
+            ("deal", "phases", 0, "order"),
+        ),
+        ([{"deal": "players", "cards": 2, "order": "serpentine"}], ("deal", "phases", 0, "order")),
     ],
 )
 def test_bad_procedures_name_the_field(phases, path):

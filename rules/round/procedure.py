@@ -4,12 +4,14 @@ A procedure is an ordered list of *phases* (see ``docs/games.md`` for the YAML s
 
     deal:
       phases:
-        - {deal: piles, piles: 7, cards: 7, by: packet, face: down, name: piles}
+        - {deal: piles, piles: 7, cards: 7, by: packet, by_hand: card, order: serpentine,
+           face: down, name: piles}
         - {leftover: 4}
         - {dice: 3}
 
 Phase kinds: ``deal`` (cards to players, the player-dealer, the whole table, piles or boxes, one at a
-time around or in packets), ``burn``, ``board`` (community cards, named: the flop, the turn),
+time around or in packets; piles dealt by hand one card at a time may go ``serpentine``: left to
+right, then right to left), ``burn``, ``board`` (community cards, named: the flop, the turn),
 ``leftover`` (the stub that must remain), ``dice``, ``betting`` (a betting round the dealer closes),
 ``street`` (stud: one card to each live player, up, down, or the player's choice), ``hits``
 (player-driven extra cards: blackjack), ``draw`` (draw poker: each live player discards and draws),
@@ -88,6 +90,16 @@ class Start(Enum):
     ACTION_SEAT = "action_seat"
 
 
+class PassOrder(Enum):
+    """How a card-by-card deal goes around its recipients on each pass."""
+
+    LEFT_TO_RIGHT = "left_to_right"  # every pass from the first recipient to the last
+    # Piles dealt by hand: the first pass left to right, the next right to left, and so on until each
+    # pile is full (The 101 Mini and Ultimate, Ace Up: seed 000 L1051, L1423, L5907; Tres Lounge: seed
+    # 002 L383-385, L577-579; Casino Marysville Face Up: seed 004 L3036-3043).
+    SERPENTINE = "serpentine"
+
+
 @dataclass(frozen=True, slots=True)
 class Phase:
     """One phase of the deal (see the module docstring). Unused fields keep their defaults."""
@@ -108,6 +120,8 @@ class Phase:
     #: ``by: packet`` with ``by_hand: card``: after a hand shuffle (a ``shuffle`` from the dealer) the
     #: cards go one at a time around instead (3 Card Hold'em: two-card hands from a shuffler, else by hand).
     hand_by_card: bool = False
+    #: the order of each pass when the cards go one at a time around (``order:``).
+    order: PassOrder = PassOrder.LEFT_TO_RIGHT
 
     def face_at(self, i: int) -> Face:
         """The face of pass (deal) or card (board) ``i``; the last entry repeats."""
@@ -258,14 +272,38 @@ def _from_action_seat(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
     )
 
 
-def card_words(target: Target, nth: int, face: Face, phase: Phase, total: int) -> str:
-    """The dealer's words for one expected card."""
+def card_words(target: Target, nth: int, face: Face, phase: Phase, total: int, way: str = "") -> str:
+    """The dealer's words for one expected card; ``way`` names a serpentine pass's direction."""
     if target.kind is TargetKind.PILE:
         w = f"pile {target.index} of {phase.count}"
-        return w + (f" (card {nth} of {total})" if total > 1 else "")
+        if total > 1:
+            w += f" (card {nth} of {total}{', ' + way if way else ''})"
+        return w
     if target.kind is TargetKind.BOX:
         return f"{recipient_words(target, phase.boxes)} {ordinal(nth)} card{_face_words(face)}"
     return f"{recipient_words(target)}: {ordinal(nth)} card{_face_words(face)}"
+
+
+def card_by_card(recipients: int, cards: int, order: PassOrder) -> tuple[tuple[int, int], ...]:
+    """Where each card of a one-at-a-time deal goes: ``(recipient, pass)`` for card 1, 2, … (1-based).
+
+    ``left_to_right``: every pass from recipient 1 to the last. ``serpentine``: odd passes left to right,
+    even passes right to left, so with seven piles of seven card 7 and card 8 both go to pile 7 and
+    cards 14 and 15 both to pile 1.
+    """
+    out: list[tuple[int, int]] = []
+    for c in range(1, cards + 1):
+        way = range(1, recipients + 1)
+        if order is PassOrder.SERPENTINE and c % 2 == 0:
+            way = range(recipients, 0, -1)
+        out.extend((r, c) for r in way)
+    return tuple(out)
+
+
+def dealt_by_card(phase: Phase, ctx: DealContext) -> bool:
+    """Whether a deal phase goes one card at a time around: ``by: card``, or ``by_hand: card`` after a
+    hand shuffle (a shuffler's packets otherwise)."""
+    return not phase.by_packet or (phase.hand_by_card and ctx.by_hand)
 
 
 def expand(phase: Phase, index: int, ctx: DealContext) -> tuple[Slot, ...]:
@@ -281,15 +319,17 @@ def expand(phase: Phase, index: int, ctx: DealContext) -> tuple[Slot, ...]:
     k = phase.kind
     if k is PhaseKind.DEAL:
         order = seat_order(phase, ctx)
-        packets = phase.by_packet and not (phase.hand_by_card and ctx.by_hand)
-        passes = (
-            [(c, t) for t in order for c in range(phase.cards)]
-            if packets
-            else [(c, t) for c in range(phase.cards) for t in order]
-        )
-        for c, t in passes:
-            f = phase.face_at(c)
-            add(t, f, total=phase.cards)
+        if not dealt_by_card(phase, ctx):
+            for t in order:
+                for c in range(phase.cards):
+                    add(t, phase.face_at(c), total=phase.cards)
+        else:
+            serpentine = phase.order is PassOrder.SERPENTINE
+            for r, c in card_by_card(len(order), phase.cards, phase.order):
+                t, f = order[r - 1], phase.face_at(c - 1)
+                way = ("left to right" if c % 2 else "right to left") if serpentine else ""
+                n = held.get(t, 0) + 1
+                add(t, f, card_words(t, n, f, phase, phase.cards, way))
     elif k is PhaseKind.STREET:
         f = phase.face_at(0)
         for t in seat_order(phase, ctx):
@@ -324,7 +364,7 @@ def expand(phase: Phase, index: int, ctx: DealContext) -> tuple[Slot, ...]:
 _KIND_KEYS = {k.value: k for k in PhaseKind}
 _COMMON = {"name", "only"}
 _ALLOWED: dict[PhaseKind, set[str]] = {
-    PhaseKind.DEAL: {"deal", "cards", "face", "by", "by_hand", "start", "piles", "boxes"},
+    PhaseKind.DEAL: {"deal", "cards", "face", "by", "by_hand", "order", "start", "piles", "boxes"},
     PhaseKind.BURN: {"burn"},
     PhaseKind.BOARD: {"board", "face"},
     PhaseKind.LEFTOVER: {"leftover"},
@@ -395,6 +435,17 @@ def parse_phase(data: Any, path: FieldPath) -> Phase:
                 (*path, "by_hand"), "'card' or 'packet': how the cards go after a hand shuffle"
             )
         kw["hand_by_card"] = kw["by_packet"] and by_hand == "card"
+        if "order" in data:
+            kw["order"] = _enum(PassOrder, data["order"], (*path, "order"))
+            if kw["by_packet"] and not kw["hand_by_card"]:
+                raise ProcedureError(
+                    (*path, "order"),
+                    "an order is for cards dealt one at a time around (by: card, or by_hand: card)",
+                )
+            if kw["order"] is PassOrder.SERPENTINE and kw["to"] is not Recipients.PILES:
+                raise ProcedureError(
+                    (*path, "order"), "serpentine (left to right, then right to left) is a deal of piles"
+                )
         if kw["to"] is Recipients.PILES:
             kw["count"] = _int(data.get("piles"), (*path, "piles"))
         if kw["to"] is Recipients.BOXES:

@@ -560,13 +560,20 @@ def _enter(s: RoundState, index: int) -> RoundState:
             end_actor_after_card=False,
         )
         if ph.kind in (PhaseKind.DEAL, PhaseKind.BURN, PhaseKind.BOARD, PhaseKind.LEFTOVER, PhaseKind.STREET):
-            count = ph.count - s.replaced if ph.kind is PhaseKind.LEFTOVER else ph.count
-            ph2 = replace(ph, count=max(0, count)) if count != ph.count else ph
-            slots = expand(ph2, index, s._context(ph2))
-            hook = getattr(family_rules(s.game.family), "phase_slots", None)
-            s = _with(s, slots=tuple(hook(s, index, slots)) if hook is not None else slots)
+            s = _with(s, slots=_phase_slots(s, index, ph))
         return _advance(s)
     return _with(s, status=Status.DEALT, phase=len(phases), slots=(), pos=0)
+
+
+def _phase_slots(s: RoundState, index: int, ph: Phase, packets: bool = False) -> tuple[Slot, ...]:
+    """The expected cards of static phase ``index``; ``packets``: as a shuffler's packets even after a
+    hand shuffle."""
+    count = ph.count - s.replaced if ph.kind is PhaseKind.LEFTOVER else ph.count
+    ph2 = replace(ph, count=max(0, count)) if count != ph.count else ph
+    ctx = s._context(ph2)
+    slots = expand(ph2, index, replace(ctx, by_hand=False) if packets else ctx)
+    hook = getattr(family_rules(s.game.family), "phase_slots", None)
+    return tuple(hook(s, index, slots)) if hook is not None else slots
 
 
 def _phase_done(s: RoundState) -> bool:
@@ -771,6 +778,10 @@ def _card(
         return _raise_all(s, findings, seq)
     ph = s.current_phase
     assert ph is not None
+    if packet is not None and ph.kind is PhaseKind.DEAL and ph.hand_by_card and s.shoe.by_hand and s.pos == 0:
+        # A packet number means a shuffler is dispensing the phase's packets, whatever the last shuffle
+        # event said: expect its cards packet by packet, not one at a time around.
+        s = _with(s, slots=_phase_slots(s, s.phase, ph, packets=True))
     if to is None and packet is not None and ph.kind is PhaseKind.DEAL and ph.by_packet:
         order = s._order(ph)
         if 1 <= packet <= len(order):
