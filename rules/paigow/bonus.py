@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Final
 
 from rules.cards import JOKER_INDEX
+from rules.errors import RulesError
 from rules.paigow.hands import (
     FIVE_ACES,
     FLUSH,
@@ -34,10 +35,16 @@ from rules.paigow.hands import (
     THREE_OF_A_KIND,
     TWO_PAIR,
     PaiGowRules,
+    front_value,
     value5,
 )
 from rules.paigow.house_way import shape_of
 from rules.paigow.variant import Bonus, PayRow
+
+
+class BonusError(RulesError, ValueError):
+    """A bonus asked of the wrong number of cards."""
+
 
 #: The bonus hierarchy, highest first.
 HIERARCHY: Final[tuple[str, ...]] = (
@@ -232,3 +239,60 @@ def bonus_result(
     if row is None:
         return names[0], Fraction(-1)
     return row.hand, row.pays
+
+
+#: The Double Luck rows by five-card category (Triple Bonus, seed 000 L3981-3989); a royal flush is told apart.
+_LUCK_ROWS: Final = {
+    FIVE_ACES: "five_aces",
+    STRAIGHT_FLUSH: "straight_flush",
+    FOUR_OF_A_KIND: "four_of_a_kind",
+    FULL_HOUSE: "full_house",
+    FLUSH: "flush",
+    STRAIGHT: "straight",
+}
+
+
+def _luck_row(v: int) -> tuple[int, bool]:
+    """A five-card value's Double Luck rank: its category, and for a straight flush whether it is a royal."""
+    return v >> 20, _is_royal(v)
+
+
+def double_luck_hand(idx: Sequence[int], rules: PaiGowRules) -> str:
+    """The Double Luck hand of seven cards (Triple Bonus, seed 000 L3970-3989, and the variant's choice):
+    ``seven_card_straight_flush_natural`` / ``_joker`` (all seven cards), else the best five-card hand the
+    seven contain (``five_aces``, ``royal_flush``, ``straight_flush``, ``four_of_a_kind``, ``full_house``,
+    ``flush``, ``straight``) with ``+pair`` when the two other cards can be a pair beside a hand of that
+    rank ("a bonus hand plus an additional pair", L3972), or ``none``.
+
+    Written hand by hand, on purpose independently of ``rules.paigow.analyze._luck`` (which counts the same
+    thing by classes): the tests compare the two so the round and the ``analyze`` figures cannot disagree.
+    """
+    if len(idx) != 7:
+        raise BonusError(f"Double Luck looks at seven cards, not {len(idx)}")
+    sf7 = seven_card_straight_flush(idx)
+    if sf7 is not None:
+        return f"seven_card_straight_flush_{sf7}"
+    best = max(_luck_row(value5(five, rules)) for five in combinations(idx, 5))
+    cat, royal = best
+    if cat not in _LUCK_ROWS:
+        return "none"
+    name = "royal_flush" if royal else _LUCK_ROWS[cat]
+    for front in combinations(idx, 2):
+        if not front_value(front, rules) >> 8:
+            continue  # not a pair
+        back = [i for i in idx if i not in front]
+        if _luck_row(value5(back, rules)) == best:
+            return name + "+pair"
+    return name
+
+
+def double_luck_row(bonus: Bonus, hand: str) -> tuple[str, Fraction]:
+    """(row paid, net pays per unit) for a Double Luck hand: the ``+Pair`` column where the row has one (a
+    row without one, "N/A" in the filing, pays its odds with a pair beside it too); ``-1`` when nothing pays."""
+    base, plus = (hand[: -len("+pair")], True) if hand.endswith("+pair") else (hand, False)
+    row = bonus.row(base)
+    if row is None:
+        return hand, Fraction(-1)
+    if plus and row.plus_pair is not None:
+        return hand, row.plus_pair
+    return base, row.pays

@@ -46,8 +46,10 @@ from rules.banking import (
     settle_round,
 )
 from rules.banking.errors import BankingError
+from rules.banking.money import money
 from rules.cards import ALL_CARDS, Card, format_cards, parse_card
 from rules.errors import RulesError
+from rules.paigow.bonus import double_luck_hand, double_luck_row
 from rules.paigow.deal import Assign, DealError, Distribution, distribute
 from rules.paigow.hands import front_value
 from rules.paigow.house_way import HouseWay, load_house_way, set_hand
@@ -59,9 +61,11 @@ from rules.paigow.settlement import (
     compare,
     compare_community,
     double_down,
+    envy_hand,
+    envy_payouts,
     settle_bonus,
 )
-from rules.paigow.variant import Bonus, PaiGowVariant
+from rules.paigow.variant import Bonus, PaiGowVariant, PayRow
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, Decision, DiceResult, Event, HandSet, Target, TargetKind
 from rules.round.events import Wager as EventWager
@@ -356,6 +360,9 @@ class PaiGowFamily(BaseFamily):
         hands: dict[str, Any] = {}
         results: list[WagerResult] = []
         unsettled: list[dict[str, Any]] = []
+        envy = _envy_bonus(su.variant)
+        fortune_cents: dict[int, int] = {}  # the seats that placed the bet the Envy Bonus rides on
+        dealt_cards: dict[int, tuple[int, ...]] = {}
         for seat in seats:
             e = self._hand_set(state, seat)
             assert e is not None
@@ -378,14 +385,18 @@ class PaiGowFamily(BaseFamily):
                 "why": cmp.reason,
             }
             cards = dealt if dealt is not None else (*e.front, *e.back)
+            dealt_cards[seat] = tuple(c.index for c in cards)
             for w in _seat_wagers(state, seat):
+                if envy is not None and w.spot == envy.of:
+                    fortune_cents[seat] = fortune_cents.get(seat, 0) + w.cents
                 r = self._wager_result(su, w.spot, w.cents, seat, cmp.result, cards, banker_hand, pd_dealt)
                 if r is None:
                     unsettled.append({"seat": seat, "spot": w.spot, "cents": w.cents})
                 else:
                     results.append(r)
         out["hands"] = hands
-        return self._bank(state, dist, results, unsettled, out)
+        due = _envy_due(envy, fortune_cents, dealt_cards, su.variant) if envy is not None else []
+        return self._bank(state, dist, results, unsettled, out, envy=due)
 
     def _wager_result(
         self,
@@ -436,7 +447,21 @@ class PaiGowFamily(BaseFamily):
             pair = any(front_value(h.front, rules) >= _PAIR_OF_THREES for h in (player_hw, banker_hw))
             row = bonus.row("push_with_front_pair_3s_or_better" if pair else "push")
             return WagerResult.win(w, row.pays if row else 1, f"{bonus.name}: {row.hand if row else 'push'}")
-        return None  # Envy and Double Luck (Triple Bonus): settled by the dealer (not yet followed)
+        if bonus.kind == "contains" and len(cards) == 7:
+            # Double Luck (Triple Bonus): the best hand the seven cards contain, +Pair beside it (seed 000
+            # L3970-3989; the variant file's choice). The same function the tests hold against analyze.
+            hand = double_luck_hand([c.index for c in cards], su.variant.hand_rules)
+            paid_as, pays = double_luck_row(bonus, hand)
+            if pays > 0:
+                return WagerResult.win(w, pays, f"{bonus.name}: {paid_as}")
+            return WagerResult.lose(w, 1, f"{bonus.name}: {hand}")
+        if bonus.kind == "envy":
+            # No filing has an Envy wager: the button comes with a Fortune Bonus bet of the minimum or more
+            # (seed 002 L477-479, seed 004 L1510-1512, L3413-3416). Money put on it is given back.
+            return WagerResult.void(
+                w, f"{bonus.name}: no Envy wager is filed; the button comes with the Fortune bet"
+            )
+        return None
 
     def _settle_community(self, state: RoundState, dist: Distribution) -> Mapping[str, Any] | None:
         """Ultimate Pai Gow Poker: both community hands set the House Way; Player, Banker and Push bets."""
@@ -481,6 +506,12 @@ class PaiGowFamily(BaseFamily):
                     results.append(WagerResult.push(wager, bonus.name))
                 else:
                     results.append(WagerResult.lose(wager, 1, bonus.name))
+            elif bonus is not None and bonus.id.endswith("tie"):
+                tie = _tie_row(bonus, cmp.front, cmp.back)
+                if tie is not None:
+                    results.append(WagerResult.win(wager, tie.pays, f"{bonus.name}: {tie.hand}"))
+                else:
+                    results.append(WagerResult.lose(wager, 1, f"{bonus.name}: no copy"))
             elif bonus is not None and bonus.id.endswith("push"):
                 if p is Result.PUSH or b is Result.PUSH:
                     row = bonus.row("push_with_front_pair_3s_or_better" if any(pair3) else "push")
@@ -500,8 +531,10 @@ class PaiGowFamily(BaseFamily):
         out: dict[str, Any],
         *,
         community: bool = False,
+        envy: Sequence[EnvyDue] = (),
     ) -> dict[str, Any]:
-        """Pay and collect through the banking engine, in action order, until the bank is exhausted."""
+        """Pay and collect through the banking engine, in action order, until the bank is exhausted; then the
+        Envy Bonuses from what the bank still holds (:func:`_pay_envy`)."""
         su = self.setup(state)
         start = state.start
         assert start is not None
@@ -546,6 +579,8 @@ class PaiGowFamily(BaseFamily):
         out["player_dealer_result"] = s.player_dealer_result
         out["exhausted"] = s.exhausted
         out["lines"] = s.describe()
+        if envy:
+            _pay_envy(out, envy, table, action)
         if unsettled:
             out["unsettled"] = unsettled
         return out
@@ -595,6 +630,126 @@ def _piles_done(state: RoundState) -> bool:
         if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
             return state.phase > i
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class EnvyDue:
+    """One Envy-button holder's fixed payout in cents and the other players' hands it is paid for."""
+
+    seat: int
+    cents: int
+    hands: tuple[str, ...]
+
+
+def _envy_bonus(variant: PaiGowVariant) -> Bonus | None:
+    for b in variant.bonuses:
+        if b.kind == "envy":
+            return b
+    return None
+
+
+def _envy_due(
+    envy: Bonus,
+    fortune_cents: Mapping[int, int],
+    cards: Mapping[int, tuple[int, ...]],
+    variant: PaiGowVariant,
+) -> list[EnvyDue]:
+    """Who holds an Envy button and what each is owed.
+
+    A button: a Fortune Bonus bet (``envy.of``) of at least ``min_fortune_wager_cents`` (seed 002 L477-479,
+    seed 004 L1510-1512, L3413-3416). A hand that counts: the first seven cards dealt to a seat that placed a
+    Fortune Bonus bet (variant choice); the player-dealer's hand never counts (it places none here, seed 004
+    L1563, L3419) and a holder is never paid for their own (seed 002 L487, seed 004 L1563, L3419). Several
+    winners as the variant's ``several_winners`` (:func:`rules.paigow.settlement.envy_payouts`).
+    """
+    holders = sorted(s for s, c in fortune_cents.items() if c >= envy.min_fortune_wager_cents)
+    if not holders:
+        return []
+    qualifying: dict[str, str] = {}
+    for seat in sorted(fortune_cents):
+        if seat in cards and len(cards[seat]) == 7:
+            h = envy_hand(cards[seat], envy, variant.hand_rules)
+            if h is not None:
+                qualifying[f"seat {seat}"] = h
+    keys = [f"seat {s}" for s in holders]
+    pays = envy_payouts(qualifying, keys, envy)
+    out: list[EnvyDue] = []
+    for seat, key in zip(holders, keys, strict=True):
+        others = tuple(f"{k}: {h}" for k, h in qualifying.items() if k != key)
+        if envy.several_winners == "highest_hand_only_no_ties" and pays[key]:
+            # only the highest hand is recognised: name the hand whose row is the amount paid
+            others = tuple(
+                f"{k}: {h}" for k, h in qualifying.items() if k != key and _cents(envy, h) == pays[key]
+            )
+        out.append(EnvyDue(seat, pays[key], others if pays[key] else ()))
+    return out
+
+
+def _cents(bonus: Bonus, hand: str) -> int:
+    r = bonus.row(hand)
+    return (r.cents or 0) if r is not None else 0
+
+
+def _pay_envy(out: dict[str, Any], due: Sequence[EnvyDue], table: Table, action: int) -> None:
+    """Pay the Envy Bonuses from what the bank holds after every wager, from the action seat clockwise.
+
+    The player-dealer pays them (seed 002 L489-490; seed 004 L1553 "at the end of the round", L3432) to the
+    extent of its bank; a button that did not qualify is picked up, no money changes hands. An Envy payout
+    has no stake of its own, so it is a line of its own (``envy``) beside the banking engine's wagers."""
+    left = int(out["bank_after"])
+    by_seat = {d.seat: d for d in due}
+    rows: list[dict[str, Any]] = []
+    words: list[str] = []
+    for seat in table.ring(action, Direction.CLOCKWISE):
+        d = by_seat.get(seat)
+        if d is None:
+            continue
+        paid = min(d.cents, left)
+        left -= paid
+        coverage = "full" if paid == d.cents else "partial" if paid else "none"
+        if not d.cents:
+            coverage = "full"
+        rows.append(
+            {
+                "seat": seat,
+                "spot": "envy",
+                "result": "win" if d.cents else "lose",
+                "due_cents": d.cents,
+                "paid": paid,
+                "coverage": coverage,
+                "for": list(d.hands),
+            }
+        )
+        if d.cents:
+            why = "; ".join(d.hands)
+            short = "" if coverage == "full" else f" of {money(d.cents)}, bank exhausted"
+            words.append(f"seat {seat} Envy Bonus: paid {money(paid)}{short} ({why})")
+        else:
+            words.append(f"seat {seat} Envy Bonus: no other qualifying hand, the button is picked up")
+    bank = int(out["bank"])
+    result = left - bank
+    sign = "+" if result >= 0 else ""
+    lines = [ln for ln in out["lines"] if not str(ln).startswith("bank: ")]
+    lines += [*words, f"bank: {money(bank)} -> {money(left)} ({sign}{money(result)} to the player-dealer)"]
+    out["envy"] = rows
+    out["lines"] = lines
+    out["bank_after"] = left
+    out["player_dealer_result"] = result
+    out["exhausted"] = bool(out["exhausted"]) or any(r["coverage"] != "full" for r in rows)
+
+
+def _tie_row(bonus: Bonus, front: str, back: str) -> PayRow | None:
+    """The Ultimate Tie Bet's row (seed 000 L1496-1511): ``seven_card_tie`` both segments copy (the variant's
+    choice), ``five_card_tie`` the back hands copy, ``two_card_tie`` the fronts copy; the highest that pays."""
+    names = []
+    if front == "copy" and back == "copy":
+        names.append("seven_card_tie")
+    if back == "copy":
+        names.append("five_card_tie")
+    if front == "copy":
+        names.append("two_card_tie")
+    rows = [r for n in names if (r := bonus.row(n)) is not None]
+    return max(rows, key=lambda r: r.pays) if rows else None
 
 
 def _bonus(variant: PaiGowVariant, spot: str) -> Bonus | None:

@@ -1,0 +1,297 @@
+"""The bonus bets a Pai Gow round settles beyond the hand bonuses: the Envy Bonus (Tres Lounge, Casino
+Marysville Fortune and Face Up), Double Luck (The 101 Triple Bonus) and the Ultimate Tie Bet (The 101
+Ultimate), each through a real round (rules/paigow/round.py), and Double Luck hand by hand against the
+exact analysis's classes (rules/paigow/analyze.py) so the round and ``analyze`` cannot disagree."""
+
+import random
+
+import pytest
+
+from rules.cards import ALL_CARDS, JOKER_INDEX, format_cards, parse_cards
+from rules.paigow import analyze
+from rules.paigow.bonus import BonusError, double_luck_hand, double_luck_row
+from rules.paigow.house_way import set_house_way
+from rules.paigow.round import FAMILY
+from rules.paigow.variant import PaiGowVariant
+from rules.round import fold
+from rules.round.events import Target, TargetKind, event_from_json
+from terminal.games import get_game
+from terminal.scenario import game_rules
+
+TRIPLE = PaiGowVariant.from_data(get_game("paigow/triple-bonus-the101").data)
+RULES = TRIPLE.hand_rules
+LUCK = TRIPLE.bonus("double_luck")
+
+
+def idx(text: str) -> tuple[int, ...]:
+    return tuple(c.index for c in parse_cards(text))
+
+
+def _class_luck(hand: tuple[int, ...]) -> str:
+    """The Double Luck outcome ``analyze`` counts for the hand's class (its rank counts, joker, flush ranks)."""
+    (vec, joker) = analyze.class_key(hand)
+    counts = {r: n for r, n in zip(range(2, 15), vec, strict=True) if n}
+    naturals = [i for i in hand if i != JOKER_INDEX]
+    fs = None
+    for suit in range(4):
+        ranks = frozenset((i >> 2) + 2 for i in naturals if i & 3 == suit)
+        if len(ranks) >= (4 if joker else 5):
+            fs = ranks
+    cat = analyze._plain(vec, joker)[0] if fs is None else analyze._flush_class(fs, counts, joker)[0]
+    return analyze._luck(cat, counts, joker, fs, RULES)
+
+
+def _check_classes(stride: int) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n, (rep, _weight, _flush) in enumerate(analyze.hand_classes(7)):
+        if n % stride:
+            continue
+        got = double_luck_hand(rep, RULES)
+        assert got == _class_luck(rep), rep
+        out[got] = out.get(got, 0) + 1
+    return out
+
+
+def test_double_luck_agrees_with_analyze_on_a_stride_of_the_class_representatives():
+    seen = _check_classes(61)
+    assert sum(seen.values()) > 4000
+    assert {"straight_flush", "four_of_a_kind+pair", "full_house", "flush+pair"} <= set(seen)
+
+
+@pytest.mark.slow
+def test_double_luck_agrees_with_analyze_on_every_class_representative():
+    assert sum(_check_classes(1).values()) == sum(1 for _ in analyze.hand_classes(7))
+
+
+def test_double_luck_agrees_with_analyze_on_seeded_random_hands():
+    rng = random.Random(20261126)
+    deck = list(range(53))
+    outcomes: dict[str, int] = {}
+    for _ in range(3000):
+        hand = tuple(rng.sample(deck, 7))
+        got = double_luck_hand(hand, RULES)
+        assert got == _class_luck(hand), hand
+        outcomes[got] = outcomes.get(got, 0) + 1
+    # the sample reaches the common rows and their +pair forms
+    assert {"straight", "flush", "full_house", "straight+pair", "none"} <= set(outcomes)
+
+
+@pytest.mark.parametrize(
+    ("cards", "hand", "pays"),
+    [
+        ("2s 3s 4s 5s 6s 7s 8s", "seven_card_straight_flush_natural", 2000),
+        ("2s 3s 4s Jk 6s 7s 8s", "seven_card_straight_flush_joker", 30),
+        ("As Ad Ah Ac Jk Kd Ks", "five_aces+pair", 1000),
+        ("As Ks Qs Js Ts 9d 2c", "royal_flush", 100),
+        ("9s 9d 9h 9c 4d 4s 2c", "four_of_a_kind+pair", 40),
+        ("9s 9d 9h 4c 4d Ks Kc", "full_house+pair", 20),
+        ("9s 9d 9h 4c 4d Ks Qc", "full_house", 10),
+        ("As 9s 7s 4s 2s Kd Kc", "flush+pair", 10),
+        ("6d 7s 8h 9c Td 2s 3c", "straight", 2),
+        ("6d 7s 8h 9c Td 2s 2c", "straight+pair", 4),
+        ("Ad Ks 8h 9c Td 2s 2c", "none", -1),
+    ],
+)
+def test_double_luck_hands_and_their_pay_rows(cards, hand, pays):
+    got = double_luck_hand(idx(cards), RULES)
+    assert got == hand
+    assert got == _class_luck(idx(cards))
+    assert double_luck_row(LUCK, got)[1] == pays
+
+
+def test_double_luck_needs_seven_cards():
+    with pytest.raises(BonusError, match="seven cards"):
+        double_luck_hand(idx("As Ks Qs Js Ts 9d"), RULES)
+
+
+# ---------------------------------------------------------------------------------------------- rounds
+
+
+def _events(gid: str, hands: dict[str, str], wagers: dict, bank: int, dice=(2, 3, 4), seed: int = 7):
+    """A whole round's events: the piles dealt so that each named recipient (``seat 3``,
+    ``player_dealer``, ``player``, ``banker``) receives the given seven cards, the rest shuffled, every
+    hand with a wager set the House Way (the player-dealer's last)."""
+    r = game_rules(get_game(gid))
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    start = [
+        {"type": "shuffle"},
+        {
+            "type": "round_start",
+            "seats": list(range(1, 8)),
+            "player_dealer": 1,
+            "wagers": wagers,
+            "bank": bank,
+        },
+    ]
+    tail = [{"type": "dice", "dice": list(dice)}, {"type": "button", "button": "confirm"}]
+
+    def deal(order):
+        return [{"type": "card", "card": str(c), "packet": i // 7 + 1} for i, c in enumerate(order[:49])] + [
+            {"type": "card", "card": str(c)} for c in order[49:]
+        ]
+
+    # Where each recipient's pile is depends on the dice and the player-dealer only: find it on any deck.
+    dry = fold(r, [event_from_json(e) for e in start + deal(deck) + tail])
+    dist = FAMILY.distribution(dry)
+    wanted = {dist.pile_of(who): parse_cards(cards) for who, cards in hands.items()}
+    used = {c for cs in wanted.values() for c in cs}
+    assert len(used) == 7 * len(wanted), "a card is in two hands"
+    rest = [c for c in deck if c not in used]
+    order = []
+    for pile in range(1, 8):
+        order += list(wanted[pile]) if pile in wanted else [rest.pop() for _ in range(7)]
+    ev = start + deal(order + rest) + tail
+    s = fold(r, [event_from_json(e) for e in ev])
+    if FAMILY.setup(s).assign.community:
+        return r, s, ev
+    way = FAMILY.setup(s).way
+    for seat in sorted(map(int, wagers)):
+        hw = set_house_way(s.hand(Target(TargetKind.PILE, dist.pile_of(f"seat {seat}"))), way)
+        ev.append(
+            {"type": "hand_set", "seat": seat, "front": format_cards(hw.front), "back": format_cards(hw.back)}
+        )
+    hw = set_house_way(s.hand(Target(TargetKind.PILE, dist.pile_of("player_dealer"))), way)
+    ev.append(
+        {
+            "type": "hand_set",
+            "seat": 1,
+            "player_dealer": True,
+            "front": format_cards(hw.front),
+            "back": format_cards(hw.back),
+        }
+    )
+    return r, fold(r, [event_from_json(e) for e in ev]), ev
+
+
+def _settle(gid, hands, wagers, bank, **kw):
+    _, s, _ = _events(gid, hands, wagers, bank, **kw)
+    out = s.outcome.settlement
+    assert out is not None and "wagers" in out, out
+    return out
+
+
+def _conserved(out, wagers, bank):
+    """Every chip is accounted for: the bank and the stakes before, the bank and the pushes back after."""
+    stakes = sum(c for w in wagers.values() for c in (w.values() if isinstance(w, dict) else [w]))
+    back = sum(w["paid"] + w["returned"] for w in out["wagers"]) + sum(e["paid"] for e in out.get("envy", []))
+    assert bank + stakes == out["bank_after"] + back
+    assert out["player_dealer_result"] == out["bank_after"] - bank
+
+
+#: Seven-card hands for the Envy rounds (no card twice).
+QUADS_9 = "9s 9d 9h 9c 4d 5s 2c"
+STRAIGHT_FLUSH = "3h 4h 5h 6h 7h Td Jc"
+QUADS_K = "Ks Kh Kd Kc 8c 6d 2s"
+NOTHING = "Ah 8d 6s 3d Js 2h 5d"
+QUADS_Q = "Qs Qh Qd Qc 7c 3c 4s"
+ACE_HIGH = "Ac Th 8s 7d 4c 3s Jd"  # the player-dealer: a seven-card ace-high (Face Up pushes every hand)
+
+ENVY_HANDS = {
+    "seat 2": QUADS_9,
+    "seat 3": STRAIGHT_FLUSH,
+    "seat 4": QUADS_K,
+    "seat 5": NOTHING,
+    "seat 6": QUADS_Q,
+    "player_dealer": ACE_HIGH,
+}
+#: Seats 2, 3 and 5 hold Envy buttons ($5 Fortune bets); seat 4's $1 Fortune bet earns none but its hand
+#: counts; seat 6 placed no Fortune bet, so its four queens count for nobody.
+ENVY_WAGERS = {
+    2: {"main": 1000, "fortune": 500},
+    3: {"main": 1000, "fortune": 500},
+    4: {"main": 1000, "fortune": 100},
+    5: {"main": 1000, "fortune": 500},
+    6: {"main": 1000},
+}
+
+
+def _envy(out):
+    return {e["seat"]: e for e in out["envy"]}
+
+
+@pytest.mark.parametrize(
+    ("gid", "quads", "sf"),
+    [
+        ("paigow/fortune-marysville", 500, 1000),  # FPG-04 Envy column (seed 004 L1592-1593)
+        ("paigow/fortune-tres-lounge", 500, 2000),  # seed 002 L502-503
+    ],
+)
+def test_envy_each_holder_wins_once_for_every_other_qualifying_fortune_hand(gid, quads, sf):
+    out = _settle(gid, ENVY_HANDS, ENVY_WAGERS, 10**6)
+    envy = _envy(out)
+    assert sorted(envy) == [2, 3, 5]  # the holders: a Fortune bet of $5 or more
+    # seat 2: seat 3's straight flush and seat 4's quads; seat 3: seats 2 and 4; seat 5: all three
+    assert envy[2]["paid"] == sf + quads
+    assert envy[3]["paid"] == quads + quads
+    assert envy[5]["paid"] == quads + sf + quads
+    assert all(e["coverage"] == "full" for e in envy.values())
+    assert "unsettled" not in out
+    _conserved(out, ENVY_WAGERS, 10**6)
+    # the Fortune bets themselves are paid on their own hands
+    fortune = {w["seat"]: w for w in out["wagers"] if w["spot"] == "fortune"}
+    variant = PaiGowVariant.from_data(get_game(gid).data).bonus("fortune")
+    assert fortune[2]["paid"] == 500 * variant.row("four_of_a_kind").pays
+    assert fortune[3]["paid"] == 500 * variant.row("straight_flush").pays
+    assert fortune[5]["collected"] == 500
+    assert any("Envy Bonus: paid" in ln for ln in out["lines"])
+
+
+def test_face_up_envy_pays_only_the_highest_hand_never_to_its_owner():
+    out = _settle("paigow/face-up-marysville", ENVY_HANDS, ENVY_WAGERS, 10**6)
+    envy = _envy(out)
+    sf = (
+        PaiGowVariant.from_data(get_game("paigow/face-up-marysville").data)
+        .bonus("envy")
+        .row("straight_flush")
+    )
+    # seat 3's straight flush is the highest hand: seats 2 and 5 are paid its $10 once; seat 3 nothing
+    assert (envy[2]["paid"], envy[3]["paid"], envy[5]["paid"]) == (sf.cents, 0, sf.cents)
+    assert envy[2]["for"] == ["seat 3: straight_flush"]
+    # the player-dealer's seven-card ace-high pushes every base wager (seed 004 L3105)
+    assert {w["result"] for w in out["wagers"] if w["spot"] == "main"} == {"push"}
+    _conserved(out, ENVY_WAGERS, 10**6)
+
+
+def test_envy_the_player_dealers_hand_never_counts():
+    hands = {"seat 2": NOTHING, "seat 3": "8h 8s 7s 3c Qc 2d 5c", "player_dealer": QUADS_K}
+    wagers = {2: {"main": 1000, "fortune": 500}, 3: {"main": 1000, "fortune": 500}}
+    out = _settle("paigow/fortune-marysville", hands, wagers, 10**6)
+    assert {e["seat"]: e["paid"] for e in out["envy"]} == {2: 0, 3: 0}
+    assert all(e["result"] == "lose" for e in out["envy"])
+
+
+def test_envy_is_paid_after_every_wager_from_what_the_bank_still_holds():
+    # seat 2's $1 Fortune bet (no button) on four nines wins 20 to 1 = $20; seat 5's $5 (a button) loses.
+    hands = {"seat 2": QUADS_9, "seat 5": NOTHING, "player_dealer": ACE_HIGH}
+    wagers = {2: {"fortune": 100}, 5: {"fortune": 500}}
+    # a $20 bank: exhausted by seat 2's Fortune win, seat 5's bet goes back and the Envy is not paid
+    out = _settle("paigow/fortune-marysville", hands, wagers, 2000)
+    assert [(w["seat"], w["paid"], w["collected"], w["returned"]) for w in out["wagers"]] == [
+        (2, 2000, 0, 100),
+        (5, 0, 0, 500),
+    ]
+    assert out["envy"] == [
+        {
+            "seat": 5,
+            "spot": "envy",
+            "result": "win",
+            "due_cents": 500,
+            "paid": 0,
+            "coverage": "none",
+            "for": ["seat 2: four_of_a_kind"],
+        }
+    ]
+    assert out["bank_after"] == 0 and out["exhausted"]
+    _conserved(out, wagers, 2000)
+    # a $23 bank: $3 left after seat 2, seat 5's $5 collected, the $5 Envy paid from the $8
+    out = _settle("paigow/fortune-marysville", hands, wagers, 2300)
+    assert _envy(out)[5]["paid"] == 500 and out["bank_after"] == 300
+    _conserved(out, wagers, 2300)
+
+
+def test_money_on_an_envy_spot_is_returned():
+    hands = {"seat 2": QUADS_9, "player_dealer": ACE_HIGH}
+    out = _settle("paigow/fortune-tres-lounge", hands, {2: {"main": 1000, "envy": 100}}, 10**5)
+    row = next(w for w in out["wagers"] if w["spot"] == "envy")
+    assert (row["result"], row["returned"], row["paid"], row["collected"]) == ("void", 100, 0, 0)
