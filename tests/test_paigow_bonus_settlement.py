@@ -4,6 +4,7 @@ Ultimate), each through a real round (rules/paigow/round.py), and Double Luck ha
 exact analysis's classes (rules/paigow/analyze.py) so the round and ``analyze`` cannot disagree."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +16,8 @@ from rules.paigow.round import FAMILY
 from rules.paigow.variant import PaiGowVariant
 from rules.round import fold
 from rules.round.events import Target, TargetKind, event_from_json
-from terminal.games import get_game
-from terminal.scenario import game_rules
+from terminal.games import get_game, load_games
+from terminal.scenario import game_rules, load_scenario, run
 
 TRIPLE = PaiGowVariant.from_data(get_game("paigow/triple-bonus-the101").data)
 RULES = TRIPLE.hand_rules
@@ -112,13 +113,14 @@ def _events(gid: str, hands: dict[str, str], wagers: dict, bank: int, dice=(2, 3
     ``player_dealer``, ``player``, ``banker``) receives the given seven cards, the rest shuffled, every
     hand with a wager set the House Way (the player-dealer's last)."""
     r = game_rules(get_game(gid))
+    piles, cards = r.procedure.phases[0].count, r.procedure.phases[0].cards
     deck = list(ALL_CARDS)
     random.Random(seed).shuffle(deck)
     start = [
         {"type": "shuffle"},
         {
             "type": "round_start",
-            "seats": list(range(1, 8)),
+            "seats": list(range(1, max(piles, 7) + 1)),
             "player_dealer": 1,
             "wagers": wagers,
             "bank": bank,
@@ -127,25 +129,27 @@ def _events(gid: str, hands: dict[str, str], wagers: dict, bank: int, dice=(2, 3
     tail = [{"type": "dice", "dice": list(dice)}, {"type": "button", "button": "confirm"}]
 
     def deal(order):
-        return [{"type": "card", "card": str(c), "packet": i // 7 + 1} for i, c in enumerate(order[:49])] + [
-            {"type": "card", "card": str(c)} for c in order[49:]
-        ]
+        n = piles * cards
+        return [
+            {"type": "card", "card": str(c), "packet": i // cards + 1} for i, c in enumerate(order[:n])
+        ] + [{"type": "card", "card": str(c)} for c in order[n:]]
 
     # Where each recipient's pile is depends on the dice and the player-dealer only: find it on any deck.
     dry = fold(r, [event_from_json(e) for e in start + deal(deck) + tail])
     dist = FAMILY.distribution(dry)
     wanted = {dist.pile_of(who): parse_cards(cards) for who, cards in hands.items()}
     used = {c for cs in wanted.values() for c in cs}
-    assert len(used) == 7 * len(wanted), "a card is in two hands"
+    assert len(used) == cards * len(wanted), "a card is in two hands"
     rest = [c for c in deck if c not in used]
     order = []
-    for pile in range(1, 8):
-        order += list(wanted[pile]) if pile in wanted else [rest.pop() for _ in range(7)]
+    for pile in range(1, piles + 1):
+        order += list(wanted[pile]) if pile in wanted else [rest.pop() for _ in range(cards)]
     ev = start + deal(order + rest) + tail
     s = fold(r, [event_from_json(e) for e in ev])
     if FAMILY.setup(s).assign.community:
         return r, s, ev
-    way = FAMILY.setup(s).way
+    # a room with no chart (Oaks): the hands are set by another room's chart, only to be set without a foul
+    way = FAMILY.setup(s).way or FAMILY.setup(fold(game_rules(get_game("paigow/capitol")), [])).way
     for seat in sorted(map(int, wagers)):
         hw = set_house_way(s.hand(Target(TargetKind.PILE, dist.pile_of(f"seat {seat}"))), way)
         ev.append(
@@ -295,3 +299,94 @@ def test_money_on_an_envy_spot_is_returned():
     out = _settle("paigow/fortune-tres-lounge", hands, {2: {"main": 1000, "envy": 100}}, 10**5)
     row = next(w for w in out["wagers"] if w["spot"] == "envy")
     assert (row["result"], row["returned"], row["paid"], row["collected"]) == ("void", 100, 0, 0)
+
+
+def test_double_luck_in_a_round_pays_the_row_or_the_plus_pair_column():
+    hands = {
+        "seat 2": "As 9s 7s 4s 2s Kd Kc",  # a flush, and a pair of kings beside it: 10 to 1 (L3988)
+        "seat 3": "6d 7h 8h 9c Td 2h 3c",  # a straight: 2 to 1 (L3989)
+        "seat 4": "Ad Ks 8c 9d Th 2d 2c",  # a pair of twos: not a Double Luck hand, lost
+    }
+    wagers = {2: {"double_luck": 500}, 3: {"double_luck": 500}, 4: {"main": 1000, "double_luck": 500}}
+    out = _settle("paigow/triple-bonus-the101", hands, wagers, 10**6)
+    rows = {w["seat"]: w for w in out["wagers"] if w["spot"] == "double_luck"}
+    assert (rows[2]["result"], rows[2]["paid"], rows[2]["rule"]) == ("win", 5000, "Double Luck: flush+pair")
+    assert (rows[3]["result"], rows[3]["paid"], rows[3]["rule"]) == ("win", 1000, "Double Luck: straight")
+    assert (rows[4]["result"], rows[4]["collected"]) == ("lose", 500)
+    assert "unsettled" not in out
+    _conserved(out, wagers, 10**6)
+    # the round's reading is the one analyze counts
+    assert rows[2]["rule"].endswith(_class_luck(idx(hands["seat 2"])))
+    assert rows[3]["rule"].endswith(_class_luck(idx(hands["seat 3"])))
+    assert _class_luck(idx(hands["seat 4"])) == "none"
+
+
+@pytest.mark.parametrize(
+    ("player", "banker", "row", "pays"),
+    [
+        # same ranks, other suits: both hands set alike, both segments copy (the variant's choice for L1511)
+        ("As Kd 9c 7h 5s 3d 2h", "Ac Kh 9d 7s 5c 3h 2s", "seven_card_tie", 1000),
+        # the same pair and small cards behind, different fronts: the five-card hands copy (L1510)
+        ("Qs Qd 9c 7h 5s 3d 2h", "Qh Qc 8d 6s 5c 3h 2s", "five_card_tie", 250),
+        # the same front (K-9), different backs: the two-card hands copy (L1509)
+        ("As Kd 9c 7h 5s 3d 2h", "Ac Kh 9d 8s 5c 3h 2s", "two_card_tie", 30),
+        ("As Kd 9c 7h 5s 3d 2h", "Qh Jc 8d 6s 4c 3h 2s", None, -1),
+    ],
+)
+def test_ultimate_tie_bet_pays_the_highest_copy_row(player, banker, row, pays):
+    wagers = {2: {"ultimate_player": 1000, "ultimate_tie": 100}, 3: {"ultimate_banker": 1000}}
+    out = _settle("paigow/ultimate-the101", {"player": player, "banker": banker}, wagers, 10**6)
+    front, back = (part.split()[1].rstrip(",") for part in out["comparison"].split(", "))
+    tie = next(w for w in out["wagers"] if w["spot"] == "ultimate_tie")
+    copies = {
+        "seven_card_tie": ("copy", "copy"),
+        "five_card_tie": (front, "copy"),
+        "two_card_tie": ("copy", back),
+    }
+    if row is None:
+        assert "copy" not in (front, back)
+        assert (tie["result"], tie["collected"]) == ("lose", 100)
+    else:
+        assert (front, back) == copies[row]
+        assert (tie["result"], tie["paid"], tie["rule"]) == ("win", 100 * pays, f"Ultimate Tie Bet: {row}")
+    assert "unsettled" not in out
+    _conserved(out, wagers, 10**6)
+
+
+PAIGOW = sorted(g for g in load_games() if g.startswith("paigow/"))
+
+
+@pytest.mark.parametrize("gid", PAIGOW)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_bonus_of_every_variant_is_settled_in_a_round(gid, seed):
+    variant = PaiGowVariant.from_data(get_game(gid).data)
+    bets = {b.id: 100 for b in variant.bonuses if b.kind != "envy"}
+    envy = [b for b in variant.bonuses if b.kind == "envy"]
+    if variant.community_hands:
+        wagers = {2: bets, 3: dict(bets)}
+    else:
+        base = {"main": 1000}
+        if envy:
+            base[envy[0].of] = envy[0].min_fortune_wager_cents  # an Envy button on both seats
+        wagers = {2: {**bets, **base}, 3: {**bets, **base}}
+    out = _settle(gid, {}, wagers, 10**7, seed=seed)
+    assert "unsettled" not in out and "held" not in out
+    settled = {(w["seat"], w["spot"]) for w in out["wagers"]}
+    assert {(seat, spot) for seat, ws in wagers.items() for spot in ws} == settled
+    assert all(w["result"] in ("win", "lose", "push") for w in out["wagers"])
+    if envy:
+        assert [e["seat"] for e in out["envy"]] == [2, 3]
+    _conserved(out, wagers, 10**7)
+
+
+def test_no_paigow_scenario_leaves_a_wager_unsettled():
+    ran = 0
+    for path in sorted((Path(__file__).parent / "scenarios").glob("*.yaml")):
+        sc = load_scenario(path)
+        if not sc.game.id.startswith("paigow/"):
+            continue
+        state, _ = run(sc)
+        out = state.outcome.settlement if state.outcome is not None else None
+        assert not (out and "unsettled" in out), path.name
+        ran += 1
+    assert ran >= 30
