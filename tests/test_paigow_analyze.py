@@ -12,13 +12,18 @@ import pytest
 import yaml
 
 from rules.analysis import Analysis
-from rules.paigow.analyze import AnalysisError, analyze
+from rules.paigow.analyze import AnalysisError, analyze, data_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _data(name: str) -> dict[str, object]:
-    return yaml.safe_load((ROOT / "config" / "games" / "paigow" / f"{name}.yaml").read_text(encoding="utf-8"))
+    """A variant file's mapping with the data files its analysis names (the two-hand table), as the terminal
+    passes it."""
+    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / f"{name}.yaml").read_text(encoding="utf-8"))
+    for key, rel in data_files(data).items():
+        data[key] = yaml.safe_load((ROOT / "config" / rel).read_text(encoding="utf-8"))
+    return dict(data)
 
 
 @pytest.fixture(scope="module")

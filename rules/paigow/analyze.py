@@ -18,8 +18,10 @@ colour). The Double Luck bet is settled on the House Way setting, so its classes
 chart on a representative hand (the chart looks only at ranks and at whether a straight or flush is
 there, which the class fixes).
 
-Bets that compare two hands (the Ace-High / Ace Up bonus, Ultimate Push) and the Envy payouts' per-round
-figures are reported as notes where they are not computed exactly.
+The Ace-High / Ace Up bonus compares the player-dealer's seven cards with the player's, counted exactly by
+rank sets and suitings below. Bets decided on two House Way hands (Ultimate Pai Gow's four bets, Triple Bonus's
+Ultimate Push) come from the stored exact two-hand table (``rules.paigow.twohands``). The Envy payouts'
+per-round figures depend on how many others bet and are reported as a note.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from rules.cards import JOKER_INDEX
 from rules.errors import RulesError
 from rules.paigow.bonus import HIERARCHY
 from rules.paigow.hands import PaiGowRules, front_value, value5
+from rules.paigow.twohands import TwoHandTable, base_wager, community_wager, push_wager
 from rules.paigow.variant import Bonus, PaiGowVariant
 
 _ACE: Final = 14
@@ -440,10 +443,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
     variant = PaiGowVariant.from_data(data)
     if decks not in (None, 1):
         raise AnalysisError(f"{variant.id}: Pai Gow Poker is dealt from one 53-card deck, not {decks} decks")
-    if variant.community_hands:
-        raise AnalysisError(
-            f"{variant.id}: the community-hand bets compare two House Way hands; not analysed exactly"
-        )
+    two_hands = _two_hand_table(data, variant)
     n = variant.hand_rules.hand_cards
     total = comb(53, n)
     luck_rules = variant.hand_rules if any(b.kind == "contains" for b in variant.bonuses) else None
@@ -473,11 +473,54 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
             )
         elif b.kind == "ace_high" and n == 7:
             wagers.append(_ace_high_wager(b, names))
+        elif b.kind == "community" and two_hands is not None:
+            wagers.append(community_wager(b, two_hands))
+        elif b.kind == "push" and two_hands is not None:
+            wagers.append(push_wager(b, two_hands))
         else:
             notes.append(
                 f"{b.name}: compares the player's hand with another hand; not analysed exactly ({b.cite})."
             )
+    if two_hands is not None:
+        if not variant.community_hands:
+            wagers.insert(0, base_wager(variant, two_hands))
+        notes.append(
+            f"Bets on two House Way hands: exact over all {two_hands.pairs:,} ordered pairs of disjoint hands "
+            f"(config/analysis/{two_hands.chart}-two-hands.yaml, made by benchmarks/paigow_two_hands.py)."
+        )
     return Analysis(game=variant.id, decks=1, outcomes=outcomes, wagers=tuple(wagers), notes=tuple(notes))
+
+
+#: The game data key under which the terminal puts the two-hand table (see :func:`data_files`).
+TWO_HAND_TABLE: Final = "two_hand_table"
+
+
+def data_files(data: Mapping[str, Any]) -> dict[str, str]:
+    """Other data files ``analyze`` needs, by the key to put their mapping under (paths under ``config/``): the
+    exact two-hand table of the game's House Way chart, for bets that compare two House Way hands."""
+    bonuses = data.get("bonuses") or []
+    hw = data.get("house_way")
+    chart = hw.get("chart") if isinstance(hw, Mapping) else hw
+    needs = any(isinstance(b, Mapping) and b.get("kind") in ("community", "push") for b in bonuses)
+    return {TWO_HAND_TABLE: f"analysis/{chart}-two-hands.yaml"} if needs and isinstance(chart, str) else {}
+
+
+def _two_hand_table(data: Mapping[str, Any], variant: PaiGowVariant) -> TwoHandTable | None:
+    """The stored two-hand table when the variant has bets on two House Way hands; an error naming what is
+    missing when it has them and the table is absent or made for another chart or ranking."""
+    if not any(b.kind in ("community", "push") for b in variant.bonuses):
+        return None
+    raw = data.get(TWO_HAND_TABLE)
+    where = f"config/analysis/{variant.chart}-two-hands.yaml"
+    if not isinstance(raw, Mapping):
+        raise AnalysisError(
+            f"{variant.id}: its bets compare two House Way hands; the exact table {where} is not loaded "
+            "(make it with benchmarks/paigow_two_hands.py)"
+        )
+    table = TwoHandTable.from_data(raw)
+    if variant.chart is None or not table.fits(variant, variant.chart):
+        raise AnalysisError(f"{variant.id}: {where} was made for another chart or ranking of hands")
+    return table
 
 
 def _envy_row(bonus: Bonus, hand: str) -> Any:

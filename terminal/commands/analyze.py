@@ -13,6 +13,8 @@ from typing import Any
 
 from terminal.errors import UserError
 from terminal.games import get_game
+from terminal.paths import config_dir
+from terminal.yamlfile import load_yaml
 
 
 def register(sub: Any) -> None:
@@ -35,7 +37,15 @@ def run(args: argparse.Namespace) -> int:
                 f"analyze is not available yet for the {game.family} family ({game.id})"
             ) from None
         raise
-    result = module.analyze(game.data, args.decks)
+    data = game.data
+    # A family's analysis may need other data files (Pai Gow: the exact two-hand table); it names them.
+    wanted = getattr(module, "data_files", None)
+    if wanted is not None:
+        for key, rel in wanted(data).items():
+            path = config_dir() / rel
+            if path.exists():
+                data = {**data, key: load_yaml(path).data}
+    result = module.analyze(data, args.decks)
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
     else:

@@ -1,0 +1,211 @@
+"""The two-hand counts behind Ultimate Pai Gow's bets and Triple Bonus's Ultimate Push.
+
+* The counting program (benchmarks/paigow_two_hands.c: inclusion-exclusion over shared cards, one card set
+  per suit orbit) against a brute force over every ordered pair of disjoint hands, on small decks where the
+  brute force is quick, with values that depend on the class key exactly as the real House Way values do.
+* A hand's class fixes its House Way values (what the exhaustive computation relies on), on seeded random hands.
+* The stored table for The 101's chart: the chart it was made from is the chart on disk, every pair is counted
+  once, the two hands are exchangeable, and its marginal (how often a hand's front is a pair of threes or
+  better) equals the one counted independently over the classes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import random
+import shutil
+import sys
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from rules.paigow.analyze import _representative
+from rules.paigow.hands import front_value, value5
+from rules.paigow.house_way import load_house_way, set_hand
+from rules.paigow.twohands import (
+    PAIR_OF_THREES,
+    PAIRS_53_7,
+    TwoHandError,
+    TwoHandTable,
+    class_values,
+    disjoint_counts,
+    hand_class_key,
+)
+from rules.paigow.variant import PaiGowVariant
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location(
+    "paigow_two_hands", ROOT / "benchmarks" / "paigow_two_hands.py"
+)
+assert _spec is not None and _spec.loader is not None
+driver = importlib.util.module_from_spec(_spec)
+sys.modules["paigow_two_hands"] = driver
+_spec.loader.exec_module(driver)
+
+needs_cc = pytest.mark.skipif(
+    not (shutil.which("cc") or shutil.which("gcc")), reason="the counting program needs a C compiler"
+)
+
+
+def _small_key(hand: tuple[int, ...], ranks: int, jokers: int) -> int:
+    """The class key the program computes, for a deck of ``ranks`` ranks (card = rank * 4 + suit)."""
+    joker = jokers and (4 * ranks) in hand
+    cnt = [0] * ranks
+    suits: dict[int, int] = {}
+    scnt: dict[int, int] = {}
+    for c in hand:
+        if c == 4 * ranks:
+            continue
+        cnt[c >> 2] += 1
+        suits[c & 3] = suits.get(c & 3, 0) | 1 << (c >> 2)
+        scnt[c & 3] = scnt.get(c & 3, 0) + 1
+    code = sum(n * 5**r for r, n in enumerate(cnt))
+    flush = [suits[s] for s in scnt if scnt[s] >= 5 - joker]
+    return code | int(bool(joker)) << 32 | (flush[0] if flush else 0) << 33
+
+
+def _brute(hands: list[tuple[int, ...]], f: np.ndarray, b: np.ndarray, tau: int) -> list[int]:
+    masks = np.array([sum(1 << c for c in h) for h in hands], dtype=np.uint64)
+    q = (f >= tau).astype(np.int64)
+    out = np.zeros(36, dtype=np.int64)
+    for lo in range(0, len(hands), 512):
+        a = slice(lo, lo + 512)
+        disjoint = (masks[a, None] & masks[None, :]) == 0
+        sb = np.sign(b[a, None] - b[None, :]) + 1
+        sf = np.sign(f[a, None] - f[None, :]) + 1
+        cell = ((sb * 3 + sf) * 2 + q[a, None]) * 2 + q[None, :]
+        out += np.bincount(cell[disjoint], minlength=36)
+    return [int(x) for x in out]
+
+
+@needs_cc
+@pytest.mark.parametrize(("ranks", "jokers", "hand"), [(4, 1, 7), (5, 1, 5), (4, 0, 6)])
+def test_program_matches_brute_force_on_small_decks(
+    tmp_path: Path, ranks: int, jokers: int, hand: int
+) -> None:
+    n = 4 * ranks + jokers
+    hands = list(combinations(range(n), hand))
+    keys = sorted({_small_key(h, ranks, jokers) for h in hands})
+    rng = random.Random(ranks * 100 + jokers * 10 + hand)
+    fronts, backs = 9, 40  # few values, so that copies (equal values) are common
+    value = {k: (rng.randrange(fronts), rng.randrange(backs)) for k in keys}
+    tau = 5
+    exe = driver.compile_kernel(tmp_path)
+    inp = tmp_path / "in.bin"
+    driver.write_input(
+        inp,
+        ranks=ranks,
+        jokers=jokers,
+        hand=hand,
+        fronts=fronts,
+        tau=tau,
+        backs=backs,
+        table=[(k, *value[k]) for k in keys],
+    )
+    count, per_k = driver.run_kernel(exe, inp, threads=2)
+    assert count == len(hands)
+    for k, r in enumerate(per_k):  # every R_k counts each pair of hands containing a k-set once per such set
+        assert sum(r) == comb(n, k) * comb(n - k, hand - k) ** 2
+    f = np.array([value[_small_key(h, ranks, jokers)][0] for h in hands], dtype=np.int64)
+    b = np.array([value[_small_key(h, ranks, jokers)][1] for h in hands], dtype=np.int64)
+    assert list(disjoint_counts(per_k)) == _brute(hands, f, b, tau)
+
+
+@needs_cc
+def test_program_refuses_a_hand_without_a_class(tmp_path: Path) -> None:
+    exe = driver.compile_kernel(tmp_path)
+    inp = tmp_path / "in.bin"
+    driver.write_input(inp, ranks=3, jokers=0, hand=3, fronts=2, tau=1, backs=2, table=[(1, 0, 0)])
+    with pytest.raises(RuntimeError, match="no class for the hand"):
+        driver.run_kernel(exe, inp)
+
+
+def _way() -> tuple[PaiGowVariant, object]:
+    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / "ultimate-the101.yaml").read_text())
+    variant = PaiGowVariant.from_data(data)
+    chart = yaml.safe_load((ROOT / "config" / "house_ways" / "the101-paigow.yaml").read_text())
+    return variant, load_house_way(chart, variant.hand_rules)
+
+
+def test_a_hands_class_fixes_its_house_way_values() -> None:
+    variant, way = _way()
+    rules = variant.hand_rules
+    rng = random.Random(5)
+    for _ in range(3000):
+        hand = tuple(sorted(rng.sample(range(53), 7)))
+        counts: dict[int, int] = {}
+        suits: dict[int, set[int]] = {}
+        for i in hand:
+            if i != 52:
+                counts[(i >> 2) + 2] = counts.get((i >> 2) + 2, 0) + 1
+                suits.setdefault(i & 3, set()).add((i >> 2) + 2)
+        joker = 52 in hand
+        flush = [frozenset(s) for s in suits.values() if len(s) >= 5 - joker]
+        rep = _representative(counts, joker, flush[0] if flush else None)
+        assert hand_class_key(rep) == hand_class_key(hand)
+
+        def values(h: tuple[int, ...]) -> tuple[int, int]:
+            front, _ = set_hand(h, way)  # type: ignore[arg-type]
+            return front_value(front, rules), value5([i for i in h if i not in front], rules)
+
+        assert values(hand) == values(rep), hand
+
+
+# ---------------------------------------------------------------------------------------------- the stored table
+
+TABLE = ROOT / "config" / "analysis" / "the101-paigow-two-hands.yaml"
+
+
+def _table() -> TwoHandTable:
+    return TwoHandTable.from_data(yaml.safe_load(TABLE.read_text()))
+
+
+def test_stored_table_is_for_the_chart_on_disk() -> None:
+    t = _table()
+    chart = ROOT / "config" / "house_ways" / f"{t.chart}.yaml"
+    assert t.chart_sha256 == hashlib.sha256(chart.read_bytes()).hexdigest(), (
+        "the House Way chart changed: run benchmarks/paigow_two_hands.py to count the pairs again"
+    )
+    assert t.pairs == PAIRS_53_7 == sum(t.cells)
+
+
+def test_stored_table_marginal_matches_the_classes() -> None:
+    """Each hand has C(46, 7) partners, so the pairs whose A front is a pair of threes or better are exactly
+    C(46, 7) times the hands whose House Way front is: counted here over the classes, independently."""
+    _, way = _way()
+    cv = class_values(way)  # type: ignore[arg-type]
+    hands_3s = sum(w for w, f in zip(cv.weights, cv.front_ids, strict=True) if f >= cv.tau)
+    t = _table()
+    a_3s = sum(t.cells[i] for i in range(36) if (i >> 1) & 1)
+    assert a_3s == hands_3s * comb(46, 7)
+    assert 0 < hands_3s < comb(53, 7)
+
+
+def test_table_checks_refuse_a_broken_table() -> None:
+    data = yaml.safe_load(TABLE.read_text())
+    data["cells"][0]["pairs"] += 1
+    with pytest.raises(TwoHandError, match="add up"):
+        TwoHandTable.from_data(data)
+    data = yaml.safe_load(TABLE.read_text())
+    # move a count between a cell and a different one: the total holds, the symmetry breaks
+    nz = [i for i, row in enumerate(data["cells"]) if row["pairs"] and row["back"] == ">"]
+    data["cells"][nz[0]]["pairs"] -= 1
+    data["cells"][nz[1]]["pairs"] += 1
+    with pytest.raises(TwoHandError, match="mirror"):
+        TwoHandTable.from_data(data)
+    with pytest.raises(TwoHandError, match="needs chart"):
+        TwoHandTable.from_data({"cells": []})
+
+
+def test_pair_of_threes_threshold() -> None:
+    from rules.cards import parse_card
+
+    def fv(a: str, b: str) -> int:
+        return front_value([parse_card(a).index, parse_card(b).index])
+
+    assert fv("3c", "3d") == PAIR_OF_THREES > fv("2c", "2d") > fv("Ac", "Kd")
