@@ -20,7 +20,9 @@ variant's ``irregularities:``. This hook adds what only Pai Gow knows:
   player-dealer), a wager changed (a ``decision`` ``bet``/``raise``) after the dice cup is opened
   (BETS_AFTER_CLOSE). The variant's ``irregularities:`` table gives each its ruling, remedy and cite;
 * settlement once every hand with a wager is set: each wager's result (``rules.paigow.settlement``), then
-  the banking engine pays and collects from the action seat until the player-dealer's bank is exhausted.
+  the banking engine pays and collects from the action seat until the player-dealer's bank is exhausted;
+  then the Envy Bonuses (a button that comes with a Fortune bet of the minimum, no stake of its own: a
+  fixed amount the player-dealer pays from what its bank still holds, listed under ``envy``).
 
 The House Way chart is a separate data file; the terminal puts its mapping in the game's data under
 ``house_way_chart`` (see :func:`data_files`). Without it, House Way checks and resets are not made and the
@@ -457,7 +459,7 @@ class PaiGowFamily(BaseFamily):
             return WagerResult.lose(w, 1, f"{bonus.name}: {hand}")
         if bonus.kind == "envy":
             # No filing has an Envy wager: the button comes with a Fortune Bonus bet of the minimum or more
-            # (seed 002 L477-479, seed 004 L1510-1512, L3413-3416). Money put on it is given back.
+            # (seed 002 L479, seed 004 L1510-1511, L3413, L3419). Money put on it is given back.
             return WagerResult.void(
                 w, f"{bonus.name}: no Envy wager is filed; the button comes with the Fortune bet"
             )
@@ -656,10 +658,10 @@ def _envy_due(
 ) -> list[EnvyDue]:
     """Who holds an Envy button and what each is owed.
 
-    A button: a Fortune Bonus bet (``envy.of``) of at least ``min_fortune_wager_cents`` (seed 002 L477-479,
-    seed 004 L1510-1512, L3413-3416). A hand that counts: the first seven cards dealt to a seat that placed a
+    A button: a Fortune Bonus bet (``envy.of``) of at least ``min_fortune_wager_cents`` (seed 002 L479,
+    seed 004 L1510-1511, L3413, L3419). A hand that counts: the first seven cards dealt to a seat that placed a
     Fortune Bonus bet (variant choice); the player-dealer's hand never counts (it places none here, seed 004
-    L1563, L3419) and a holder is never paid for their own (seed 002 L487, seed 004 L1563, L3419). Several
+    L1563, L3421) and a holder is never paid for their own (seed 002 L484, seed 004 L1563, L3421). Several
     winners as the variant's ``several_winners`` (:func:`rules.paigow.settlement.envy_payouts`).
     """
     holders = sorted(s for s, c in fortune_cents.items() if c >= envy.min_fortune_wager_cents)
@@ -693,7 +695,7 @@ def _cents(bonus: Bonus, hand: str) -> int:
 def _pay_envy(out: dict[str, Any], due: Sequence[EnvyDue], table: Table, action: int) -> None:
     """Pay the Envy Bonuses from what the bank holds after every wager, from the action seat clockwise.
 
-    The player-dealer pays them (seed 002 L489-490; seed 004 L1553 "at the end of the round", L3432) to the
+    The player-dealer pays them (seed 002 L454 "at the end of the round", L489; seed 004 L1555, L3432-3433) to the
     extent of its bank; a button that did not qualify is picked up, no money changes hands. An Envy payout
     has no stake of its own, so it is a line of its own (``envy``) beside the banking engine's wagers."""
     left = int(out["bank_after"])
