@@ -209,3 +209,110 @@ def test_pair_of_threes_threshold() -> None:
         return front_value([parse_card(a).index, parse_card(b).index])
 
     assert fv("3c", "3d") == PAIR_OF_THREES > fv("2c", "2d") > fv("Ac", "Kd")
+
+
+# ---------------------------------------------------------------------------------------------- analyze
+
+
+def _analysis(name: str):  # type: ignore[no-untyped-def]
+    from rules.paigow.analyze import analyze, data_files
+
+    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / f"{name}.yaml").read_text())
+    for key, rel in data_files(data).items():
+        data[key] = yaml.safe_load((ROOT / "config" / rel).read_text())
+    return analyze(data, None)
+
+
+def test_ultimate_bets_are_complete_and_the_two_sides_mirror() -> None:
+    a = _analysis("ultimate-the101")
+    by = {w.name: w for w in a.wagers}
+    assert set(by) == {"Ultimate Player Bet", "Ultimate Banker Bet", "Ultimate Push Bet", "Ultimate Tie Bet"}
+    for w in by.values():
+        assert w.total_probability == 1
+    player, banker = by["Ultimate Player Bet"], by["Ultimate Banker Bet"]
+    assert [o.probability for o in player.outcomes] == [o.probability for o in banker.outcomes]
+    assert player.house_edge == banker.house_edge
+
+
+def test_triple_bonus_push_bet_wins_exactly_when_the_base_wager_pushes() -> None:
+    a = _analysis("triple-bonus-the101")
+    by = {w.name: w for w in a.wagers}
+    base = by["Base wager, the player's hand set the House Way too"]
+    push = by["Ultimate Push"]
+    base_push = next(o.probability for o in base.outcomes if o.name.startswith("Push"))
+    assert sum(o.probability for o in push.outcomes if o.pays > 0) == base_push
+    # a copy goes to the player-dealer: the player-dealer wins more often than the player
+    p = {o.name: o.probability for o in base.outcomes}
+    assert p["Player-dealer wins"] > p["Player wins both"]
+
+
+def test_exact_figures_agree_with_dealt_pairs_settled_by_the_round_code() -> None:
+    """Seeded pairs of disjoint hands, set the House Way and compared by the settlement's own functions: each
+    outcome's frequency lies within five standard deviations of the exact probability (a check that the table's
+    cells mean what the settlement means, not a source of figures)."""
+    from rules.paigow.settlement import SetHand, compare_community
+
+    variant, way = _way()
+    rules = variant.hand_rules
+    exact = {w.name: {o.name: o.probability for o in w.outcomes} for w in _analysis("ultimate-the101").wagers}
+    rng = random.Random(11)
+    n = 4000
+    seen: dict[tuple[str, str], int] = {}
+    three = PAIR_OF_THREES
+    for _ in range(n):
+        deck = rng.sample(range(53), 14)
+        sides = []
+        for h in (deck[:7], deck[7:]):
+            front, _ = set_hand(h, way)  # type: ignore[arg-type]
+            sides.append(SetHand.of(front, [i for i in h if i not in front]))
+        p, b, cmp = compare_community(sides[0], sides[1], rules)
+        p3 = front_value(sides[0].front, rules) >= three
+        b3 = front_value(sides[1].front, rules) >= three
+        won = p.value == "win"
+        player = "Wins with a front pair of 3s or better" if won and p3 else "Wins" if won else None
+        if player is None:
+            player = (
+                "Loses"
+                if p.value == "lose"
+                else next(k for k in exact["Ultimate Player Bet"] if k.startswith("Push"))
+            )
+        push = p.value == "push" or b.value == "push"
+        push_row = (
+            ("Push with a front pair of 3s or better" if (p3 or b3) else "Push")
+            if push
+            else "No push (loses)"
+        )
+        tie = (
+            "Seven card tie"
+            if cmp.front == cmp.back == "copy"
+            else "Five card tie"
+            if cmp.back == "copy"
+            else "Two card tie"
+            if cmp.front == "copy"
+            else "No tie (loses)"
+        )
+        for key in (
+            ("Ultimate Player Bet", player),
+            ("Ultimate Push Bet", push_row),
+            ("Ultimate Tie Bet", tie),
+        ):
+            seen[key] = seen.get(key, 0) + 1
+    for wager, rows in exact.items():
+        if wager == "Ultimate Banker Bet":
+            continue
+        for row, prob in rows.items():
+            k = seen.get((wager, row), 0)
+            sd = (float(prob) * (1 - float(prob)) * n) ** 0.5
+            assert abs(k - float(prob) * n) <= 5 * sd + 1, (wager, row, k, float(prob) * n)
+
+
+def test_cli_analyze_ultimate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from terminal.cli import main
+
+    assert main(["analyze", "paigow/ultimate-the101", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {w["name"] for w in out["wagers"]} >= {"Ultimate Push Bet", "Ultimate Tie Bet"}
+    for w in out["wagers"]:
+        assert abs(sum(o["probability"] for o in w["outcomes"]) - 1) < 1e-12

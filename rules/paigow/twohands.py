@@ -276,7 +276,8 @@ def _pays(bonus: Bonus, hand: str, default: int) -> Fraction:
 
 def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
     """An Ultimate Pai Gow bet (seed 000 L1462-1511): A is the "player" hand, B the "banker" hand. A side wins
-    with both segments, pushes with one (a copy wins for neither side: L1373's examples), else loses."""
+    with both segments, pushes with one (a copy wins for neither side: L1373's examples), else loses; a side's
+    bet on a push comes back or loses as the bonus's ``on_push`` says."""
     p = table.probability
     rows: list[WagerOutcome]
     if bonus.id.endswith(("player", "banker")):
@@ -299,7 +300,11 @@ def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
                 p(lambda sb, sf, qa, qb: mine(sb, sf) == 2 and not pair(qa, qb)),
                 _pays(bonus, "side_wins", 2),
             ),
-            WagerOutcome("Push", p(lambda sb, sf, qa, qb: mine(sb, sf) == 1), Fraction(0)),
+            WagerOutcome(
+                "Push (the wager comes back)" if bonus.on_push == "return" else "Push (loses)",
+                p(lambda sb, sf, qa, qb: mine(sb, sf) == 1),
+                Fraction(0) if bonus.on_push == "return" else Fraction(-1),
+            ),
             WagerOutcome("Loses", p(lambda sb, sf, qa, qb: mine(sb, sf) == 0), Fraction(-1)),
         ]
     elif bonus.id.endswith("push"):

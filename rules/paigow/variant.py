@@ -63,6 +63,9 @@ class Bonus:
     min_fortune_wager_cents: int = 0
     several_winners: str = ""
     of: str = ""
+    #: What a side's bet does when its side pushes (Ultimate Pai Gow's Player and Banker bets): ``"return"``
+    #: (the wager comes back) or ``"lose"`` ("otherwise the wager loses", seed 000 L1464, L1473).
+    on_push: str = "return"
 
     def row(self, hand: str) -> PayRow | None:
         """The row for a qualifying hand name, if the table pays it."""
@@ -195,6 +198,9 @@ def _bonus(gid: str, b: object) -> Bonus:
         )
     if not rows:
         raise VariantError(f"{gid}: bonus {b['id']!r} has no pay table")
+    on_push = str(b.get("on_push", "return"))
+    if on_push not in ("return", "lose"):
+        raise VariantError(f"{gid}: bonus {b['id']!r}: on_push is 'return' or 'lose', not {on_push!r}")
     return Bonus(
         id=str(b["id"]),
         name=str(b.get("name", b["id"])),
@@ -207,4 +213,5 @@ def _bonus(gid: str, b: object) -> Bonus:
         min_fortune_wager_cents=int(b.get("min_fortune_wager_cents", 0)),
         several_winners=str(b.get("several_winners", "")),
         of=str(b.get("of", "")),
+        on_push=on_push,
     )
