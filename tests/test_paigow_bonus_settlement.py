@@ -390,3 +390,22 @@ def test_no_paigow_scenario_leaves_a_wager_unsettled():
         assert not (out and "unsettled" in out), path.name
         ran += 1
     assert ran >= 30
+
+
+def test_face_up_pays_the_envy_in_the_seats_turn_the_fortune_rooms_at_the_end_of_the_round():
+    # Seat 2 (the Action seat) holds a button and loses its $5 Fortune bet; seat 3's $1 Fortune bet on four
+    # nines wins $20 and pays seat 2's Envy ($5). The bank: $10.
+    hands = {"seat 2": NOTHING, "seat 3": QUADS_9, "player_dealer": ACE_HIGH}
+    wagers = {2: {"fortune": 500}, 3: {"fortune": 100}}
+    # Face Up, seat by seat (L3136): seat 2's $5 collected (bank $15), its Envy $5 paid ($10), then seat 3's
+    # $20 Fortune win paid $10 of it.
+    out = _settle("paigow/face-up-marysville", hands, wagers, 1000)
+    assert _envy(out)[2]["paid"] == 500
+    assert [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"]] == [(2, 0, 500), (3, 1000, 0)]
+    assert out["lines"].index(next(ln for ln in out["lines"] if "Envy" in ln)) == 1
+    _conserved(out, wagers, 1000)
+    # Marysville Fortune, at the end of the round (L1555): seat 3 takes the whole $15, the Envy goes unpaid.
+    out = _settle("paigow/fortune-marysville", hands, wagers, 1000)
+    assert (_envy(out)[2]["paid"], _envy(out)[2]["coverage"]) == (0, "none")
+    assert [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"]] == [(2, 0, 500), (3, 1500, 0)]
+    _conserved(out, wagers, 1000)

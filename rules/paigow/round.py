@@ -21,8 +21,8 @@ variant's ``irregularities:``. This hook adds what only Pai Gow knows:
   (BETS_AFTER_CLOSE). The variant's ``irregularities:`` table gives each its ruling, remedy and cite;
 * settlement once every hand with a wager is set: each wager's result (``rules.paigow.settlement``), then
   the banking engine pays and collects from the action seat until the player-dealer's bank is exhausted;
-  then the Envy Bonuses (a button that comes with a Fortune bet of the minimum, no stake of its own: a
-  fixed amount the player-dealer pays from what its bank still holds, listed under ``envy``).
+  the Envy Bonuses among them (a button that comes with a Fortune bet of the minimum, no stake of its own:
+  a fixed amount the player-dealer pays in its turn while its bank holds money, listed under ``envy``).
 
 The House Way chart is a separate data file; the terminal puts its mapping in the game's data under
 ``house_way_chart`` (see :func:`data_files`). Without it, House Way checks and resets are not made and the
@@ -40,11 +40,14 @@ from typing import TYPE_CHECKING, Any
 from rules.banking import (
     Direction,
     Grouping,
+    Settlement,
     SettlementOrder,
     Table,
     Wager,
     WagerKind,
     WagerResult,
+    order_wagers,
+    settle,
     settle_round,
 )
 from rules.banking.errors import BankingError
@@ -535,8 +538,8 @@ class PaiGowFamily(BaseFamily):
         community: bool = False,
         envy: Sequence[EnvyDue] = (),
     ) -> dict[str, Any]:
-        """Pay and collect through the banking engine, in action order, until the bank is exhausted; then the
-        Envy Bonuses from what the bank still holds (:func:`_pay_envy`)."""
+        """Pay and collect through the banking engine, in action order, until the bank is exhausted, the Envy
+        Bonuses among them where the filing puts them (:func:`_envy_results`)."""
         su = self.setup(state)
         start = state.start
         assert start is not None
@@ -553,11 +556,23 @@ class PaiGowFamily(BaseFamily):
             action = _next_seat(table, start.player_dealer) if start.player_dealer else 1
         else:
             action = dist.action_seat or 1
+        payouts = _envy_results(envy)
+        in_turn = _envy_in_turn(state.game.data)
         try:
-            s = settle_round(start.bank, results, order, table, action)
+            if not payouts:
+                s = settle_round(start.bank, results, order, table, action)
+            else:
+                placed = [*results, *payouts] if in_turn else results
+                by_id = {id(r.wager): r for r in [*results, *payouts]}
+                seq = [by_id[id(w)] for w in order_wagers(order, table, action, [r.wager for r in placed])]
+                if not in_turn:
+                    ring = table.ring(action, Direction.CLOCKWISE)
+                    seq += sorted(payouts, key=lambda r: ring.index(r.wager.seat))
+                s = settle(start.bank, seq, order.mode)
         except BankingError as exc:
             out["held"] = f"banking: {exc}"
             return out
+        envy_ids = {id(r.wager) for r in payouts}
         out["action_seat"] = action
         out["wagers"] = [
             {
@@ -575,14 +590,22 @@ class PaiGowFamily(BaseFamily):
                 "note": ln.result.note,
             }
             for ln in s.lines
+            if id(ln.wager) not in envy_ids
         ]
         out["bank"] = start.bank
         out["bank_after"] = s.bank_after
         out["player_dealer_result"] = s.player_dealer_result
         out["exhausted"] = s.exhausted
-        out["lines"] = s.describe()
+        words = s.describe()
         if envy:
-            _pay_envy(out, envy, table, action)
+            out["envy"], said = _envy_lines(envy, s, envy_ids, table, action)
+            # the dealer's words in the order paid; the buttons that won nothing after the wagers
+            words = [
+                said.pop(ln.wager.seat) if id(ln.wager) in envy_ids else w
+                for ln, w in zip(s.lines, words[: len(s.lines)], strict=True)
+            ]
+            words += [*said.values(), s.describe()[-1]]
+        out["lines"] = words
         if unsettled:
             out["unsettled"] = unsettled
         return out
@@ -692,52 +715,63 @@ def _cents(bonus: Bonus, hand: str) -> int:
     return (r.cents or 0) if r is not None else 0
 
 
-def _pay_envy(out: dict[str, Any], due: Sequence[EnvyDue], table: Table, action: int) -> None:
-    """Pay the Envy Bonuses from what the bank holds after every wager, from the action seat clockwise.
+def _envy_results(due: Sequence[EnvyDue]) -> list[WagerResult]:
+    """Each Envy payout as the banking engine's win, so the player-dealer pays it in its turn and only while
+    its bank holds money (seed 002 L489; seed 004 L3432-3433 "to the extent of the player-dealer's wager").
 
-    The player-dealer pays them (seed 002 L454 "at the end of the round", L489; seed 004 L1555, L3432-3433) to the
-    extent of its bank; a button that did not qualify is picked up, no money changes hands. An Envy payout
-    has no stake of its own, so it is a line of its own (``envy``) beside the banking engine's wagers."""
-    left = int(out["bank_after"])
+    An Envy button has no stake: the engine pays a win ``pays`` to 1 on a stake, so the payout rides on a
+    one-cent carrier paid ``cents`` to 1. The carrier is the engine's bookkeeping, never a chip: its line is
+    taken out of ``wagers`` and reported under ``envy`` with what was paid (:func:`_envy_lines`)."""
+    out = []
+    for d in due:
+        if d.cents:
+            w = Wager.single(d.seat, "envy", f"seat {d.seat}", 1, WagerKind.BONUS)
+            out.append(WagerResult.win(w, d.cents, "Envy Bonus"))
+    return out
+
+
+def _envy_in_turn(data: Mapping[str, Any]) -> bool:
+    """Whether the variant's Envy Bonus is paid in each seat's turn (``paid: in_turn``: Face Up, seed 004
+    L3136, L3278) rather than at the end of the round (``paid: end_of_round``, the default: seed 002 L454,
+    seed 004 L1555)."""
+    for b in data.get("bonuses") or []:
+        if isinstance(b, Mapping) and b.get("kind") == "envy":
+            return b.get("paid") == "in_turn"
+    return False
+
+
+def _envy_lines(
+    due: Sequence[EnvyDue], s: Settlement, envy_ids: set[int], table: Table, action: int
+) -> tuple[list[dict[str, Any]], dict[int, str]]:
+    """The ``envy`` rows (every holder, from the action seat clockwise) and the dealer's words, by seat."""
+    paid = {ln.wager.seat: ln for ln in s.lines if id(ln.wager) in envy_ids}
     by_seat = {d.seat: d for d in due}
     rows: list[dict[str, Any]] = []
-    words: list[str] = []
+    words: dict[int, str] = {}
     for seat in table.ring(action, Direction.CLOCKWISE):
         d = by_seat.get(seat)
         if d is None:
             continue
-        paid = min(d.cents, left)
-        left -= paid
-        coverage = "full" if paid == d.cents else "partial" if paid else "none"
-        if not d.cents:
-            coverage = "full"
+        ln = paid.get(seat)
+        got = ln.paid if ln is not None else 0
+        coverage = ln.coverage.value if ln is not None else "full"
         rows.append(
             {
                 "seat": seat,
                 "spot": "envy",
                 "result": "win" if d.cents else "lose",
                 "due_cents": d.cents,
-                "paid": paid,
+                "paid": got,
                 "coverage": coverage,
                 "for": list(d.hands),
             }
         )
         if d.cents:
-            why = "; ".join(d.hands)
             short = "" if coverage == "full" else f" of {money(d.cents)}, bank exhausted"
-            words.append(f"seat {seat} Envy Bonus: paid {money(paid)}{short} ({why})")
+            words[seat] = f"seat {seat} Envy Bonus: paid {money(got)}{short} ({'; '.join(d.hands)})"
         else:
-            words.append(f"seat {seat} Envy Bonus: no other qualifying hand, the button is picked up")
-    bank = int(out["bank"])
-    result = left - bank
-    sign = "+" if result >= 0 else ""
-    lines = [ln for ln in out["lines"] if not str(ln).startswith("bank: ")]
-    lines += [*words, f"bank: {money(bank)} -> {money(left)} ({sign}{money(result)} to the player-dealer)"]
-    out["envy"] = rows
-    out["lines"] = lines
-    out["bank_after"] = left
-    out["player_dealer_result"] = result
-    out["exhausted"] = bool(out["exhausted"]) or any(r["coverage"] != "full" for r in rows)
+            words[seat] = f"seat {seat} Envy Bonus: no other qualifying hand, the button is picked up"
+    return rows, words
 
 
 def _tie_row(bonus: Bonus, front: str, back: str) -> PayRow | None:
