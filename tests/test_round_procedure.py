@@ -49,6 +49,16 @@ def test_pai_gow_piles_after_a_hand_shuffle_go_serpentine_card_by_card():
     assert s.hand(Target(TargetKind.PILE, 7)) == tuple(deck[i - 1] for i in (7, 8, 21, 22, 35, 36, 49))
 
 
+def test_piles_by_card_go_serpentine_whoever_shuffled():
+    g = game("toypiles", [{"deal": "piles", "piles": 3, "cards": 2, "by": "card", "order": "serpentine"}])
+    for source in ("dealer", "shuffler"):
+        s = fold(g, [Shuffle(source=source), RoundStart((1, 2, 3))])
+        s, ps = prompts(s, reads("As Kd Qh Jc Ts 9d"))
+        assert ps[2] == "pile 3 of 3 (card 2 of 2, right to left)"  # the fourth card turns back
+        hands = [s.hand(Target(TargetKind.PILE, p)) for p in (1, 2, 3)]
+        assert hands == [tuple(r.card for r in reads(t)) for t in ("As 9d", "Kd Ts", "Qh Jc")]
+
+
 def test_hold_em_burns_and_board_words():
     g = game(
         "holdem",
