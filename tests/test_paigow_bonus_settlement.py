@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, JOKER_INDEX, format_cards, parse_cards
 from rules.paigow import analyze
@@ -409,3 +411,25 @@ def test_face_up_pays_the_envy_in_the_seats_turn_the_fortune_rooms_at_the_end_of
     assert (_envy(out)[2]["paid"], _envy(out)[2]["coverage"]) == (0, "none")
     assert [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"]] == [(2, 0, 500), (3, 1500, 0)]
     _conserved(out, wagers, 1000)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from(["paigow/fortune-marysville", "paigow/fortune-tres-lounge", "paigow/face-up-marysville"]),
+    st.integers(0, 10**6),
+    st.integers(0, 40000),
+    st.lists(st.integers(1, 20), min_size=5, max_size=5),
+)
+def test_envy_never_pays_more_than_due_nor_more_than_the_bank_holds(gid, seed, bank, dollars):
+    hands = {"seat 2": QUADS_9, "seat 3": STRAIGHT_FLUSH}
+    wagers = {seat: {"main": 1000, "fortune": d * 100} for seat, d in zip(range(2, 7), dollars, strict=True)}
+    out = _settle(gid, hands, wagers, bank, seed=seed)
+    holders = sorted(seat for seat, w in wagers.items() if w["fortune"] >= 500)
+    assert [e["seat"] for e in out.get("envy", [])] == holders  # the action seat is seat 2 (dice 9)
+    due = sum(e["due_cents"] for e in out.get("envy", []))
+    paid = sum(e["paid"] for e in out.get("envy", []))
+    assert all(0 <= e["paid"] <= e["due_cents"] for e in out.get("envy", []))
+    # every Envy payout is paid in full unless the bank ran dry
+    assert paid == due or out["bank_after"] == 0
+    assert out["bank_after"] >= 0
+    _conserved(out, wagers, bank)
