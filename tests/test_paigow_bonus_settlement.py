@@ -433,3 +433,47 @@ def test_envy_never_pays_more_than_due_nor_more_than_the_bank_holds(gid, seed, b
     assert paid == due or out["bank_after"] == 0
     assert out["bank_after"] >= 0
     _conserved(out, wagers, bank)
+
+
+@pytest.mark.parametrize("on_push", ["lose", "return"])
+def test_ultimate_side_bet_on_a_push_loses_or_comes_back_as_the_setting_says(monkeypatch, on_push):
+    """The player side wins the front (9-7 over 8-6) and copies the back: a push for the Player Bet. The 101
+    files 'otherwise the wager loses' (L1464, on_push: lose); the other reading returns it (a setting)."""
+    import copy
+    import dataclasses
+
+    import tests.test_paigow_bonus_settlement as me
+
+    game = get_game("paigow/ultimate-the101")
+    if on_push == "return":
+        data = copy.deepcopy(game.data)
+        for b in data["bonuses"]:
+            if b["id"] in ("ultimate_player", "ultimate_banker"):
+                b["on_push"] = "return"
+        game = dataclasses.replace(game, data=data)
+    else:
+        assert {b["id"]: b.get("on_push") for b in game.data["bonuses"]}["ultimate_player"] == "lose"
+    monkeypatch.setattr(me, "get_game", lambda gid: game)
+    wagers = {2: {"ultimate_player": 1000}, 3: {"ultimate_banker": 400}}
+    hands = {"player": "Qs Qd 9c 7h 5s 3d 2h", "banker": "Qh Qc 8d 6s 5c 3h 2s"}
+    out = _settle("paigow/ultimate-the101", hands, wagers, 10**6)
+    assert out["comparison"] == "front win, back copy"
+    player = next(w for w in out["wagers"] if w["spot"] == "ultimate_player")
+    banker = next(w for w in out["wagers"] if w["spot"] == "ultimate_banker")
+    assert (banker["result"], banker["collected"]) == ("lose", 400)  # the banker side won nothing
+    if on_push == "lose":
+        assert (player["result"], player["collected"], player["returned"]) == ("lose", 1000, 0)
+    else:
+        assert (player["result"], player["collected"], player["returned"]) == ("push", 0, 1000)
+    _conserved(out, wagers, 10**6)
+
+
+def test_a_bad_on_push_setting_is_refused_naming_the_bonus():
+    import copy
+
+    from rules.paigow.variant import VariantError
+
+    data = copy.deepcopy(get_game("paigow/ultimate-the101").data)
+    data["bonuses"][0]["on_push"] = "sometimes"
+    with pytest.raises(VariantError, match="ultimate_player.*on_push"):
+        PaiGowVariant.from_data(data)

@@ -16,6 +16,7 @@ import importlib.util
 import random
 import shutil
 import sys
+from fractions import Fraction
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -316,3 +317,23 @@ def test_cli_analyze_ultimate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {w["name"] for w in out["wagers"]} >= {"Ultimate Push Bet", "Ultimate Tie Bet"}
     for w in out["wagers"]:
         assert abs(sum(o["probability"] for o in w["outcomes"]) - 1) < 1e-12
+
+
+def test_ultimate_side_bets_on_a_push_follow_the_setting() -> None:
+    """Filed: a push loses the side's bet (on_push: lose), a small edge to the player-dealer. The other reading
+    (the wager comes back) would give the bettor a large edge: the exact figures show why the filing was read so."""
+    from rules.paigow.analyze import analyze, data_files
+
+    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / "ultimate-the101.yaml").read_text())
+    for key, rel in data_files(data).items():
+        data[key] = yaml.safe_load((ROOT / "config" / rel).read_text())
+    filed = {w.name: w for w in analyze(data, None).wagers}["Ultimate Player Bet"]
+    for b in data["bonuses"]:
+        b.pop("on_push", None)
+    other = {w.name: w for w in analyze(data, None).wagers}["Ultimate Player Bet"]
+    push_filed = next(o for o in filed.outcomes if o.name.startswith("Push"))
+    push_other = next(o for o in other.outcomes if o.name.startswith("Push"))
+    assert push_filed.probability == push_other.probability
+    assert (push_filed.pays, push_other.pays) == (-1, 0)
+    assert 0 < filed.house_edge < Fraction(2, 100)
+    assert other.house_edge == filed.house_edge - push_filed.probability < Fraction(-30, 100)

@@ -507,8 +507,10 @@ class PaiGowFamily(BaseFamily):
                 if res is Result.WIN:
                     row = bonus.row("side_wins_with_front_pair_3s_or_better" if pair else "side_wins")
                     results.append(WagerResult.win(wager, row.pays if row else 1, bonus.name))
-                elif res is Result.PUSH:
+                elif res is Result.PUSH and bonus.on_push == "return":
                     results.append(WagerResult.push(wager, bonus.name))
+                elif res is Result.PUSH:
+                    results.append(WagerResult.lose(wager, 1, f"{bonus.name}: a push loses"))
                 else:
                     results.append(WagerResult.lose(wager, 1, bonus.name))
             elif bonus is not None and bonus.id.endswith("tie"):
