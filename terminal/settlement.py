@@ -14,7 +14,8 @@ It reads the family engines' public results and their banking data; it decides n
   (:func:`~rules.baccarat.banking.pan9_settle`);
 - three card: the family's rows (the part of a stake that has action), the variant's ``banking:`` block
   and the action seat the family found (a card, left of the player-dealer, or the dealer's button);
-- pai gow: the family's rows and action seat (the dice), seat by seat, base before bonuses.
+- pai gow: the family's rows and action seat (the dice), seat by seat, base before bonuses; the Envy Bonus
+  awards (buttons with no stake) where the filing pays them (:func:`rules.paigow.round.settlement_sequence`).
 
 Other families (blackjack, poker) settle in their own engines; :func:`settle_table` returns None for them.
 """
@@ -36,6 +37,7 @@ from rules.banking import (
     WagerKind,
     WagerResult,
     covers_all,
+    settle,
     settle_round,
 )
 from rules.banking.errors import BankingError
@@ -88,7 +90,7 @@ class TableSettlement:
                         {
                             "seat": ln.wager.seat,
                             "spot": ln.wager.name,
-                            "cents": ln.wager.amount,
+                            "cents": ln.wager.amount if ln.result.award_cents is None else 0,
                             "result": ln.result.outcome.value,
                             "paid": ln.paid,
                             "collected": ln.collected,
@@ -288,6 +290,8 @@ def _threecard(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerRes
 
 
 def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult], Settler] | str:
+    from rules.paigow.round import envy_award, envy_in_turn, settlement_sequence
+
     if "held" in fam:
         return f"held: {fam['held']}"
     if "wagers" not in fam:
@@ -299,10 +303,19 @@ def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult
         if r.wager.name not in spots:
             spots.append(r.wager.name)
     action = int(fam.get("action_seat") or 1)
+    # Envy Bonus buttons have no stake: their awards are paid in the family's order, never assessed a fee
+    # and never counted as chips in the circles (they are not among ``results``).
+    awards = [
+        envy_award(int(e["seat"]), int(e["due_cents"])) for e in fam.get("envy", ()) if e.get("due_cents")
+    ]
+    in_turn = envy_in_turn(state.game.data)
 
     def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
         order = SettlementOrder(Direction.CLOCKWISE, tuple(spots), Grouping.SEAT)
-        return settle_round(bank, rs, order, table, action, coll), action
+        if not awards:
+            return settle_round(bank, rs, order, table, action, coll), action
+        seq = settlement_sequence(rs, awards, order, table, action, in_turn)
+        return settle(bank, seq, order.mode, coll), action
 
     return results, how
 

@@ -312,3 +312,26 @@ def test_order_matches_the_variant(spots: list[tuple[int, str]], action: int, di
     keys = [(ring.index(x.seat), order.wager_order.index(x.name)) for x in got]
     assert keys == sorted(keys)
     assert Grouping.SEAT is order.grouping
+
+
+def test_an_award_to_a_button_is_paid_in_turn_as_far_as_the_bank_holds() -> None:
+    """A button with no stake (the Envy Bonus) is owed a fixed amount: the bank pays it in its turn while it
+    holds money; nothing of the button's mark is collected or returned, so no chip appears from nowhere."""
+    lose = WagerResult.lose(Wager.single(2, "main", "p2", 3000))
+    button = Wager.single(3, "envy", "p3", 1, WagerKind.BONUS)
+    award = WagerResult.award(button, 5000, "Envy Bonus")
+    win = WagerResult.win(Wager.single(4, "main", "p4", 4000))
+    s = settle(5000, [lose, award, win])  # 5,000 + 3,000 collected, then 5,000 awarded, 3,000 left
+    by = {ln.wager.seat: ln for ln in s.lines}
+    assert (by[3].paid, by[3].returned, by[3].collected, by[3].coverage) == (5000, 0, 0, Coverage.FULL)
+    assert by[3].receipt == 5000 and by[3].describe() == "seat 3 envy (Envy Bonus): paid $50.00"
+    assert (by[4].paid, by[4].returned, by[4].coverage) == (3000, 4000, Coverage.PARTIAL)  # the bank runs out
+    assert s.bank_after == 0
+    # a bank that runs short pays part of the award, and one already spent pays none
+    short = settle(1000, [award, win])
+    assert (short.lines[0].paid, short.lines[0].coverage) == (1000, Coverage.PARTIAL)
+    assert "of $50.00, bank exhausted" in short.lines[0].describe()
+    none = settle(0, [award])
+    assert (none.lines[0].paid, none.lines[0].coverage) == (0, Coverage.NONE)
+    with pytest.raises(BankingError):
+        WagerResult(button, Outcome.LOSE, award_cents=100)

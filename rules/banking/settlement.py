@@ -46,10 +46,14 @@ class WagerResult:
     pays: Fraction = Fraction(1)
     lost: Fraction = Fraction(1)
     note: str = ""
+    #: A fixed payout in cents owed to a button with no stake (the Envy Bonus): see :meth:`award`.
+    award_cents: int | None = None
 
     def __post_init__(self) -> None:
         if self.pays < 0:
             raise BankingError(f"{self.wager.describe()}: pays {self.pays} is negative")
+        if self.award_cents is not None and (self.outcome is not Outcome.WIN or self.award_cents < 0):
+            raise BankingError(f"{self.wager.describe()}: an award is a win of zero or more cents")
         if not 0 <= self.lost <= 1:
             raise BankingError(f"{self.wager.describe()}: lost share {self.lost} is not between 0 and 1")
 
@@ -57,6 +61,13 @@ class WagerResult:
     def win(cls, wager: Wager, pays: Fraction | int | str = 1, note: str = "") -> WagerResult:
         """A win paid ``pays`` to 1 (``3``, ``Fraction(3, 2)``, ``"3/2"``)."""
         return cls(wager, Outcome.WIN, Fraction(pays), note=note)
+
+    @classmethod
+    def award(cls, button: Wager, cents: int, note: str = "") -> WagerResult:
+        """A fixed payout of ``cents`` owed to a button that has no stake (seed 004 L1555: the Envy Bonus pays
+        a fixed amount for another player's hand). ``button``'s amount marks the button and is not a chip:
+        nothing of it is collected or returned; the bank pays the award in its turn, as far as it holds."""
+        return cls(button, Outcome.WIN, Fraction(0), note=note, award_cents=cents_of(cents, "award"))
 
     @classmethod
     def lose(cls, wager: Wager, lost: Fraction | int | str = 1, note: str = "") -> WagerResult:
@@ -115,6 +126,11 @@ class SettledWager:
         if o is Outcome.VOID:
             why = f" ({self.result.note})" if self.result.note else ""
             return f"{w}{pool}: no action{why}, {money(self.returned)} returned"
+        if self.result.award_cents is not None:
+            why = f" ({self.result.note})" if self.result.note else ""
+            if self.coverage is Coverage.FULL:
+                return f"{w}{why}: paid {money(self.paid)}"
+            return f"{w}{why}: paid {money(self.paid)} of {money(self.due)}, bank exhausted"
         if self.coverage is Coverage.NONE:
             if o is Outcome.LOSE and self.bank_after > 0:
                 why = "the player-dealer has won all its bank may win"
@@ -257,6 +273,13 @@ def settle(
         held = bank + net
         if r.outcome in (Outcome.PUSH, Outcome.VOID):
             lines[i] = SettledWager(r, 0, 0, w.amount, 0, Coverage.FULL, held, _shares(w, w.amount))
+            return
+        if r.award_cents is not None:  # a button: no stake to return, only the award to pay
+            due = r.award_cents
+            paid = min(due, held)
+            cov = Coverage.FULL if paid == due else Coverage.NONE if paid == 0 else Coverage.PARTIAL
+            net -= paid
+            lines[i] = SettledWager(r, paid, 0, 0, due, cov, bank + net, _shares(w, paid))
             return
         if r.outcome is Outcome.WIN:
             due = pay(w.amount, r.pays)

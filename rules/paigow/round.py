@@ -48,7 +48,6 @@ from rules.banking import (
     WagerResult,
     order_wagers,
     settle,
-    settle_round,
 )
 from rules.banking.errors import BankingError
 from rules.banking.money import money
@@ -541,7 +540,7 @@ class PaiGowFamily(BaseFamily):
         envy: Sequence[EnvyDue] = (),
     ) -> dict[str, Any]:
         """Pay and collect through the banking engine, in action order, until the bank is exhausted, the Envy
-        Bonuses among them where the filing puts them (:func:`_envy_results`)."""
+        Bonuses among them where the filing puts them (:func:`envy_results`)."""
         su = self.setup(state)
         start = state.start
         assert start is not None
@@ -558,19 +557,10 @@ class PaiGowFamily(BaseFamily):
             action = _next_seat(table, start.player_dealer) if start.player_dealer else 1
         else:
             action = dist.action_seat or 1
-        payouts = _envy_results(envy)
-        in_turn = _envy_in_turn(state.game.data)
+        payouts = envy_results(envy)
         try:
-            if not payouts:
-                s = settle_round(start.bank, results, order, table, action)
-            else:
-                placed = [*results, *payouts] if in_turn else results
-                by_id = {id(r.wager): r for r in [*results, *payouts]}
-                seq = [by_id[id(w)] for w in order_wagers(order, table, action, [r.wager for r in placed])]
-                if not in_turn:
-                    ring = table.ring(action, Direction.CLOCKWISE)
-                    seq += sorted(payouts, key=lambda r: ring.index(r.wager.seat))
-                s = settle(start.bank, seq, order.mode)
+            seq = settlement_sequence(results, payouts, order, table, action, envy_in_turn(state.game.data))
+            s = settle(start.bank, seq, order.mode)
         except BankingError as exc:
             out["held"] = f"banking: {exc}"
             return out
@@ -717,22 +707,44 @@ def _cents(bonus: Bonus, hand: str) -> int:
     return (r.cents or 0) if r is not None else 0
 
 
-def _envy_results(due: Sequence[EnvyDue]) -> list[WagerResult]:
-    """Each Envy payout as the banking engine's win, so the player-dealer pays it in its turn and only while
+def envy_results(due: Sequence[EnvyDue]) -> list[WagerResult]:
+    """Each Envy payout as the banking engine's award, so the player-dealer pays it in its turn and only while
     its bank holds money (seed 002 L489; seed 004 L3432-3433 "to the extent of the player-dealer's wager").
 
-    An Envy button has no stake: the engine pays a win ``pays`` to 1 on a stake, so the payout rides on a
-    one-cent carrier paid ``cents`` to 1. The carrier is the engine's bookkeeping, never a chip: its line is
-    taken out of ``wagers`` and reported under ``envy`` with what was paid (:func:`_envy_lines`)."""
-    out = []
-    for d in due:
-        if d.cents:
-            w = Wager.single(d.seat, "envy", f"seat {d.seat}", 1, WagerKind.BONUS)
-            out.append(WagerResult.win(w, d.cents, "Envy Bonus"))
-    return out
+    An Envy button has no stake: the award (:meth:`rules.banking.WagerResult.award`) rides on the button,
+    whose one-cent mark is never a chip (nothing of it is collected or returned). Its line is taken out of
+    ``wagers`` and reported under ``envy`` with what was paid (:func:`_envy_lines`)."""
+    return [envy_award(d.seat, d.cents) for d in due if d.cents]
 
 
-def _envy_in_turn(data: Mapping[str, Any]) -> bool:
+def envy_award(seat: int, cents: int) -> WagerResult:
+    """One Envy payout owed to ``seat``'s button, as the banking engine settles it."""
+    return WagerResult.award(
+        Wager.single(seat, "envy", f"seat {seat}", 1, WagerKind.BONUS), cents, "Envy Bonus"
+    )
+
+
+def settlement_sequence(
+    results: Sequence[WagerResult],
+    payouts: Sequence[WagerResult],
+    order: SettlementOrder,
+    table: Table,
+    action: int,
+    in_turn: bool,
+) -> list[WagerResult]:
+    """The wagers in the order the player-dealer settles them, the Envy awards among them: in each holder's turn
+    (``in_turn``, Face Up) or after every wager, from the action seat clockwise (Tres Lounge, Marysville
+    Fortune). The terminal settles the table from the same sequence."""
+    placed = [*results, *payouts] if in_turn else list(results)
+    by_id = {id(r.wager): r for r in [*results, *payouts]}
+    seq = [by_id[id(w)] for w in order_wagers(order, table, action, [r.wager for r in placed])]
+    if not in_turn and payouts:
+        ring = table.ring(action, Direction.CLOCKWISE)
+        seq += sorted(payouts, key=lambda r: ring.index(r.wager.seat))
+    return seq
+
+
+def envy_in_turn(data: Mapping[str, Any]) -> bool:
     """Whether the variant's Envy Bonus is paid in each seat's turn (``paid: in_turn``: Face Up, seed 004
     L3136, L3278) rather than at the end of the round (``paid: end_of_round``, the default: seed 002 L454,
     seed 004 L1555)."""

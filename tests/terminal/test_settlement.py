@@ -10,6 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.banking.money import money
 from rules.cards import STANDARD_CARDS
 from rules.round import Status, apply, initial
 from rules.round.events import CardRead, RoundStart, Wager
@@ -18,8 +19,8 @@ from terminal.console.view import ConsoleInput
 from terminal.controller import TableController, house_way_sets
 from terminal.games import get_game
 from terminal.journal import Journal
-from terminal.scenario import game_rules, load_scenario
-from terminal.settlement import settle_table
+from terminal.scenario import game_rules, load_scenario, run
+from terminal.settlement import settle_table, settlement_words
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = REPO / "tests" / "scenarios"
@@ -223,3 +224,31 @@ async def test_play_and_fold_go_to_the_seat_the_round_asks(tmp_path):
     assert c.settled is not None and c.settled.settlement is not None
     assert "no player's decision" in await c.submit(ConsoleInput("play"))
     c.close()
+
+
+def test_envy_bonus_awards_reach_the_table_settlement_without_fees_or_phantom_chips():
+    """The family pays the Envy Bonus (a button with no stake) from the player-dealer's bank; the table's
+    settlement — what the dealer screen and the journal show — pays the same awards in the same places, takes
+    no fee on them, and every chip is accounted for."""
+    sc = load_scenario(
+        SCENARIOS / "fortune-marysville-envy-each-holder-paid-for-every-other-qualifying-hand.yaml"
+    )
+    state, _ = run(sc)
+    fam = state.outcome.settlement
+    envy = {e["seat"]: e["paid"] for e in fam["envy"] if e["paid"]}
+    assert envy, "the scenario pays at least one Envy Bonus"
+    schedule = fee_schedule("marysville/fortune-pai-gow-poker/gega-002888-2024-part2/1")
+    ts = settle_table(state, schedule, 7)
+    assert ts is not None and ts.settlement is not None, ts
+    s = ts.settlement
+    awards = {ln.wager.seat: ln.paid for ln in s.lines if ln.result.award_cents is not None}
+    assert awards == envy
+    assert s.bank_after == fam["bank_after"]
+    assert ts.chips_before() == ts.chips_after()
+    assert ts.stakes == sum(w.cents for w in state.start.wagers)
+    assert ts.collection is not None and all(ln.wager != "envy" for ln in ts.collection.lines)
+    words = settlement_words(ts)
+    for seat, paid in envy.items():
+        assert f"seat {seat} envy (Envy Bonus): paid {money(paid)}" in words, words
+    journal = ts.to_json()
+    assert all(w["cents"] == 0 for w in journal["wagers"] if w["spot"] == "envy")
