@@ -477,3 +477,28 @@ def test_a_bad_on_push_setting_is_refused_naming_the_bonus():
     data["bonuses"][0]["on_push"] = "sometimes"
     with pytest.raises(VariantError, match="ultimate_player.*on_push"):
         PaiGowVariant.from_data(data)
+
+
+@pytest.mark.parametrize("shuffler", [True, False])
+def test_happy_pai_gow_one_colour_row_pays_only_from_a_shuffle_machine(shuffler):
+    """Happy Pai Gow's 9-high one-colour row (1000 to 1) is 'offered only with a shuffle machine' (seed 000
+    L3960): from the machine's packets it pays; the same hand dealt by hand (a dealer's shuffle, the piles
+    read card by card in the serpentine) is paid by the next row, the 9-high Pai Gow (100 to 1, L3961)."""
+    hands = {"seat 2": "9h 8d 7h 5d 4h 3d 2h"}
+    wagers = {2: {"main": 1000, "happy_pai_gow": 100}}
+    r, s, ev = _events("paigow/triple-bonus-the101", hands, wagers, 10**6)
+    if not shuffler:
+        cards = [e for e in ev if e["type"] == "card"]
+        piles = [[c["card"] for c in cards[k * 7 : (k + 1) * 7]] for k in range(7)]
+        serpentine = [piles[p][j] for j in range(7) for p in (range(7) if j % 2 == 0 else range(6, -1, -1))]
+        by_hand = [{"type": "card", "card": c} for c in serpentine] + [
+            {"type": "card", "card": c["card"]} for c in cards[49:]
+        ]
+        first = ev.index(cards[0])
+        ev = ev[:first] + by_hand + ev[first + len(cards) :]
+        assert ev[0] == {"type": "shuffle"}  # a dealer's shuffle (the event's default source)
+        s = fold(r, [event_from_json(e) for e in ev])
+        assert not s.alerts, s.alerts
+    happy = next(w for w in s.outcome.settlement["wagers"] if w["spot"] == "happy_pai_gow")
+    assert happy["result"] == "win"
+    assert happy["paid"] == (100 * 1000 if shuffler else 100 * 100), happy

@@ -71,7 +71,7 @@ from rules.paigow.settlement import (
 )
 from rules.paigow.variant import Bonus, PaiGowVariant, PayRow
 from rules.round.alerts import AlertCode, Ruling
-from rules.round.events import Action, Decision, DiceResult, Event, HandSet, Target, TargetKind
+from rules.round.events import Action, CardRead, Decision, DiceResult, Event, HandSet, Target, TargetKind
 from rules.round.events import Wager as EventWager
 from rules.round.family import BaseFamily, register_family
 from rules.round.procedure import PhaseKind, Recipients
@@ -367,6 +367,7 @@ class PaiGowFamily(BaseFamily):
         envy = _envy_bonus(su.variant)
         fortune_cents: dict[int, int] = {}  # the seats that placed the bet the Envy Bonus rides on
         dealt_cards: dict[int, tuple[int, ...]] = {}
+        shuffled = dealt_by_shuffler(state)
         for seat in seats:
             e = self._hand_set(state, seat)
             assert e is not None
@@ -393,7 +394,9 @@ class PaiGowFamily(BaseFamily):
             for w in _seat_wagers(state, seat):
                 if envy is not None and w.spot == envy.of:
                     fortune_cents[seat] = fortune_cents.get(seat, 0) + w.cents
-                r = self._wager_result(su, w.spot, w.cents, seat, cmp.result, cards, banker_hand, pd_dealt)
+                r = self._wager_result(
+                    su, w.spot, w.cents, seat, cmp.result, cards, banker_hand, pd_dealt, shuffler=shuffled
+                )
                 if r is None:
                     unsettled.append({"seat": seat, "spot": w.spot, "cents": w.cents})
                 else:
@@ -412,6 +415,8 @@ class PaiGowFamily(BaseFamily):
         cards: Sequence[Card],
         banker: SetHand,
         banker_cards: Sequence[Card] | None,
+        *,
+        shuffler: bool = True,
     ) -> WagerResult | None:
         who = f"seat {seat}"
         if spot in _BASE_SPOTS:
@@ -424,7 +429,7 @@ class PaiGowFamily(BaseFamily):
             return None
         w = Wager.single(seat, spot, who, cents, WagerKind.BONUS)
         if bonus.kind == "hand":
-            hand, net = settle_bonus([c.index for c in cards], bonus, cents, su.variant)
+            hand, net = settle_bonus([c.index for c in cards], bonus, cents, su.variant, shuffler=shuffler)
             if net > 0:
                 return WagerResult.win(w, Fraction(net, cents), f"{bonus.name}: {hand}")
             return (
@@ -605,6 +610,15 @@ class PaiGowFamily(BaseFamily):
 
 #: A two-card pair of threes: the Ultimate bets' "pair of 3s or higher" (seed 000 L1469, L1494).
 _PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
+
+
+def dealt_by_shuffler(state: RoundState) -> bool:
+    """Whether this round's cards came from a shuffle machine: the last shuffle was the machine's, or a card
+    came with a shuffler's packet number. A pay-table row offered only with a shuffle machine (Happy Pai Gow's
+    one-colour 9-high, seed 000 L3960) pays only then; after a hand shuffle the hand is paid by the next row."""
+    if not state.shoe.by_hand:
+        return True
+    return any(isinstance(e, CardRead) and e.packet is not None for _, e in state.segment)
 
 
 def _seat_wagers(state: RoundState, seat: int) -> list[EventWager]:
