@@ -502,3 +502,24 @@ def test_happy_pai_gow_one_colour_row_pays_only_from_a_shuffle_machine(shuffler)
     happy = next(w for w in s.outcome.settlement["wagers"] if w["spot"] == "happy_pai_gow")
     assert happy["result"] == "win"
     assert happy["paid"] == (100 * 1000 if shuffler else 100 * 100), happy
+
+
+def test_face_up_envy_when_two_players_achieve_the_top_row_only_the_others_are_paid():
+    """Face Up L3429-3430: 'If multiple players achieve the exact same qualifying Envy Bonus hand, none of the
+    players who achieved the qualifying hand will receive a payout': seats 2 and 3 both hold four of a kind
+    (the top row this round) and are paid nothing; seat 4, a holder who did not achieve it, is paid once."""
+    hands = {
+        "seat 2": "9s 9d 9c 9h 5s 3d 2h",
+        "seat 3": "Ks Kd Kc Kh 6s 4d 2c",
+        "seat 4": "As Qd 8c 7h 5c 3h 2s",
+    }
+    wagers = {s: {"main": 1000, "fortune": 500} for s in (2, 3, 4)}
+    out = _settle("paigow/face-up-marysville", hands, wagers, 10**6)
+    envy = _envy(out)
+    quads = (
+        PaiGowVariant.from_data(get_game("paigow/face-up-marysville").data)
+        .bonus("envy")
+        .row("four_of_a_kind")
+    )
+    assert (envy[2]["paid"], envy[3]["paid"], envy[4]["paid"]) == (0, 0, quads.cents)
+    _conserved(out, wagers, 10**6)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -260,8 +261,12 @@ def test_envy_several_winners_per_room() -> None:
     hands = {"s1": "four_of_a_kind", "s2": "four_of_a_kind", "s3": "flush"}
     # Tres Lounge: one payout for each other player's qualifying hand (seed 002 L488).
     assert envy_payouts(hands, ["s1", "s2", "s3"], tres) == {"s1": 500, "s2": 500, "s3": 1000}
-    # Face Up: only the highest hand, and nobody is paid when two players hold it (seed 004 L3427-3430).
-    assert envy_payouts(hands, ["s1", "s2", "s3"], face) == {"s1": 0, "s2": 0, "s3": 0}
+    # Face Up: only the highest hand, once; the players who achieved it are not paid for it (seed 004
+    # L3427-3430), the other holders are.
+    assert envy_payouts(hands, ["s1", "s2", "s3"], face) == {"s1": 0, "s2": 0, "s3": 500}
+    # The setting's other reading: nobody is paid for a hand several players hold.
+    strict = dataclasses.replace(face, several_winners="highest_hand_only_no_ties")
+    assert envy_payouts(hands, ["s1", "s2", "s3"], strict) == {"s1": 0, "s2": 0, "s3": 0}
     assert envy_payouts({"s1": "straight_flush", "s2": "four_of_a_kind"}, ["s1", "s2"], face) == {
         "s1": 0,
         "s2": 1000,

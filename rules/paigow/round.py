@@ -707,7 +707,7 @@ def _envy_due(
     out: list[EnvyDue] = []
     for seat, key in zip(holders, keys, strict=True):
         others = tuple(f"{k}: {h}" for k, h in qualifying.items() if k != key)
-        if envy.several_winners == "highest_hand_only_no_ties" and pays[key]:
+        if envy.several_winners.startswith("highest_hand_only") and pays[key]:
             # only the highest hand is recognised: name the hand whose row is the amount paid
             others = tuple(
                 f"{k}: {h}" for k, h in qualifying.items() if k != key and _cents(envy, h) == pays[key]

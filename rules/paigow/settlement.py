@@ -157,21 +157,23 @@ def envy_payouts(hands: dict[str, str], holders: Sequence[str], bonus: Bonus) ->
     ``hands`` maps each seat that placed a Fortune bet to its qualifying hand name (the player-dealer's
     hand never counts, seed 004 L1563, L3421); ``holders`` are the seats with an Envy button.
     ``several_winners``: ``each_other_hand`` (Tres Lounge L488, Marysville Fortune L1557-1561: one payout per
-    qualifying hand of another player) or ``highest_hand_only_no_ties`` (Face Up L3427-3430: only the
-    highest qualifying hand pays, and nobody is paid for a hand several players hold).
+    qualifying hand of another player); ``highest_hand_only`` (Face Up L3427-3430: only the highest
+    qualifying hand pays, once, to each holder who did not achieve it: "none of the players who achieved the
+    qualifying hand will receive a payout") or ``highest_hand_only_no_ties`` (the other reading of those lines:
+    nobody is paid for a hand several players hold).
     """
     paying = {seat: bonus.row(h) for seat, h in hands.items()}
     qualifying = {seat: r for seat, r in paying.items() if r is not None and r.cents}
     out = {h: 0 for h in holders}
     if not qualifying:
         return out
-    if bonus.several_winners == "highest_hand_only_no_ties":
+    if bonus.several_winners in ("highest_hand_only_no_ties", "highest_hand_only"):
         top = max(r.cents or 0 for r in qualifying.values())
         owners = [s for s, r in qualifying.items() if r.cents == top]
-        if len(owners) > 1:
-            return out  # several players hold the exact same qualifying hand: none is paid for it
+        if len(owners) > 1 and bonus.several_winners == "highest_hand_only_no_ties":
+            return out  # several players hold the exact same qualifying hand: nobody is paid for it
         for h in holders:
-            if h != owners[0]:
+            if h not in owners:  # those who achieved the hand are never paid for it
                 out[h] = top
         return out
     for h in holders:
