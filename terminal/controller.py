@@ -31,7 +31,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules.banking import BetsAfterClose, BettingBoard, TableLimits, Verdict, WagerKind, check_wagers
+from rules.banking import (
+    BetsAfterClose,
+    BettingBoard,
+    SpotLimit,
+    TableLimits,
+    Verdict,
+    WagerKind,
+    check_wagers,
+)
 from rules.banking import Wager as BankWager
 from rules.banking.wagers import BettingPhase
 from rules.cards import ALL_CARDS, format_cards
@@ -196,7 +204,9 @@ class TableController:
         # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
         self.board = BettingBoard.empty()
         self.bank_cents = 0
-        self.limits = TableLimits(config.table.limits.min_cents, config.table.limits.max_cents)
+        self.limits = TableLimits(
+            config.table.limits.min_cents, config.table.limits.max_cents, by_name=spot_limits(self.state)
+        )
         self.spots = wager_spots(self.state)
         #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
         self.table_alerts: list[AlertView] = []
@@ -1223,7 +1233,33 @@ def base_spots(state: RoundState) -> set[str]:
         v = BACCARAT.variant(state)
         if isinstance(v, Variant):
             return {w.key for w in v.wagers if wager_kind(v, w.key) is WagerKind.BASE}
+    if state.game.family == "paigow":
+        variant = _paigow_variant(state)
+        if variant is not None and variant.community_hands:
+            return {b.id for b in variant.bonuses if b.side}  # Ultimate: the Player and Banker Bets
     return {"ante", "main", "base"}
+
+
+def _paigow_variant(state: RoundState) -> Any:
+    from rules.paigow.round import FAMILY as PAIGOW
+
+    try:
+        return PAIGOW.setup(state).variant
+    except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
+        return None
+
+
+def spot_limits(state: RoundState) -> dict[str, SpotLimit]:
+    """Per-spot rules the layout enforces beyond the table's limits: which bonus bets may stand alone (Triple
+    Bonus: "bonus wagers only", seed 000 L3932, L3952; the Fortune Bonus needs a standard wager, seed 004 L1507-1508;
+    Ultimate's Push and Tie Bets need a Player or Banker Bet, seed 000 L1484-1486, L1500-1502)."""
+    if state.game.family != "paigow":
+        return {}
+    variant = _paigow_variant(state)
+    if variant is None:
+        return {}
+    base = base_spots(state)
+    return {b.id: SpotLimit(needs_base=b.needs_base_wager) for b in variant.bonuses if b.id not in base}
 
 
 def wager_spots(state: RoundState) -> list[str]:
@@ -1246,7 +1282,11 @@ def wager_spots(state: RoundState) -> list[str]:
         elif fam == "paigow":
             from rules.paigow.round import FAMILY as PAIGOW
 
-            return ["main", *(b.id for b in PAIGOW.setup(state).variant.bonuses)]
+            variant = PAIGOW.setup(state).variant
+            # An Envy Bonus is a button earned by a Fortune bet, not a wager (seed 004 L1510-1511, L3413);
+            # Ultimate has no main wager: its Player and Banker Bets are the base (seed 000 L1429).
+            bets = [b.id for b in variant.bonuses if b.kind != "envy"]
+            return bets if variant.community_hands else ["main", *bets]
     except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
         pass
     return ["main"]

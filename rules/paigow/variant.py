@@ -66,6 +66,9 @@ class Bonus:
     #: What a side's bet does when its side pushes (Ultimate Pai Gow's Player and Banker bets): ``"return"``
     #: (the wager comes back) or ``"lose"`` ("otherwise the wager loses", seed 000 L1464, L1473).
     on_push: str = "return"
+    #: Ultimate Pai Gow: the community hand a side's bet backs (``player`` or ``banker``); such bets are the
+    #: game's base wagers, and its Push and Tie bets need one beside them (seed 000 L1482-1486, L1498-1502).
+    side: str = ""
 
     def row(self, hand: str) -> PayRow | None:
         """The row for a qualifying hand name, if the table pays it."""
@@ -214,4 +217,5 @@ def _bonus(gid: str, b: object) -> Bonus:
         several_winners=str(b.get("several_winners", "")),
         of=str(b.get("of", "")),
         on_push=on_push,
+        side=str(b.get("side", "")),
     )

@@ -252,3 +252,43 @@ def test_envy_bonus_awards_reach_the_table_settlement_without_fees_or_phantom_ch
         assert f"seat {seat} envy (Envy Bonus): paid {money(paid)}" in words, words
     journal = ts.to_json()
     assert all(w["cents"] == 0 for w in journal["wagers"] if w["spot"] == "envy")
+
+
+def _dir(root: Path, name: str) -> Path:
+    (root / name).mkdir()
+    return root / name
+
+
+async def test_pai_gow_layouts_take_each_games_own_bets(tmp_path):
+    """Ultimate Pai Gow has no main wager: its Player and Banker Bets are the base, and the Push and Tie Bets
+    need one of them (seed 000 L1429, L1484-1486, L1500-1502). Triple Bonus's bonus bets may stand alone (L3932).
+    The Fortune Bonus needs a standard wager (seed 004 L1507-1508); the Envy Bonus is a button, not a spot."""
+
+    async def send(c, action, **data):
+        return await c.submit(ConsoleInput(action, "dealer", "key", data))
+
+    c = await controller(_dir(tmp_path, "u"), "paigow/ultimate-the101", 7, lo=500, hi=100000)
+    assert c.spots == ["ultimate_player", "ultimate_banker", "ultimate_push", "ultimate_tie"]
+    assert await send(c, "wager.player-dealer", seat=1) == "seat 1 banks"
+    assert await send(c, "wager.bank", add=100000) is None
+    assert "needs a base wager" in await send(c, "wager.place", seat=2, spot="ultimate_tie", add=500)
+    assert await send(c, "wager.place", seat=2, spot="ultimate_player", add=2500) is None
+    assert await send(c, "wager.place", seat=2, spot="ultimate_tie", add=500) is None
+    assert await send(c, "wager.place", seat=3, spot="ultimate_banker", add=1000) is None
+    assert await send(c, "new-round") is None
+    assert {(w.seat, w.spot) for w in c.state.start.wagers} == {
+        (2, "ultimate_player"),
+        (2, "ultimate_tie"),
+        (3, "ultimate_banker"),
+    }
+    c.close()
+
+    t = await controller(_dir(tmp_path, "t"), "paigow/triple-bonus-the101", 7, lo=500, hi=100000)
+    assert t.spots == ["main", "ultimate_push", "happy_pai_gow", "double_luck"]
+    assert await send(t, "wager.place", seat=2, spot="happy_pai_gow", add=500) is None  # no base needed
+    t.close()
+
+    f = await controller(_dir(tmp_path, "f"), "paigow/fortune-marysville", 7, lo=500, hi=100000)
+    assert f.spots == ["main", "fortune"]
+    assert "needs a base wager" in await send(f, "wager.place", seat=2, spot="fortune", add=500)
+    f.close()
