@@ -140,3 +140,22 @@ def test_ace_high_two_hand_suit_counts() -> None:
             continue
         brute += _suit_sequences(6, (3,) * 4, tuple((x[0] == s) + (x[1] == s) for s in range(4)))
     assert _joint_suits(7, 4, 6, 3, 2) == brute
+
+
+def test_envy_rows_match_the_fortune_table_and_an_independent_count() -> None:
+    """Each Envy row is the probability that one other player's seven cards make that Fortune hand: the same
+    as the Fortune Bonus's own row for it; and the top row, a natural seven-card straight flush, counted here
+    from its definition: 4 suits x 8 runs of seven ranks (A-7 up to 8-A), no joker."""
+    from rules.paigow.analyze import envy_outcomes, hand_names
+    from rules.paigow.variant import PaiGowVariant
+
+    data = _data("fortune-marysville")
+    variant = PaiGowVariant.from_data(data)
+    names, total = hand_names()
+    envy = {hand: (cents, p) for hand, cents, p in envy_outcomes(variant.bonus("envy"), names, total)}
+    fortune = _wager(analyze(data, None), "Fortune Bonus")
+    for hand, (cents, p) in envy.items():
+        label = hand.replace("_", " ").capitalize()
+        assert fortune[label][0] == p, hand
+        assert cents == variant.bonus("envy").row(hand).cents
+    assert envy["seven_card_straight_flush_natural"][1] == Fraction(4 * 8, comb(53, 7))

@@ -459,18 +459,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
         elif b.kind == "contains":
             wagers.append(_double_luck(b, luck, total))
         elif b.kind == "envy":
-            ev = sum(
-                (
-                    Fraction(names.get(h, 0), total) * (r.cents or 0)
-                    for h in (*HIERARCHY, "royal_flush_joker")
-                    if (r := _envy_row(b, h)) is not None
-                ),
-                Fraction(0),
-            )
-            notes.append(
-                f"{b.name}: each other Fortune hand pays an Envy holder {float(ev) / 100:.4f} dollars on average "
-                f"(exact {ev.numerator}/{ev.denominator} cents); the total depends on how many others bet ({b.cite})."
-            )
+            notes.extend(_envy_notes(b, names, total))
         elif b.kind == "ace_high" and n == 7:
             wagers.append(_ace_high_wager(b, names))
         elif b.kind == "community" and two_hands is not None:
@@ -521,6 +510,44 @@ def _two_hand_table(data: Mapping[str, Any], variant: PaiGowVariant) -> TwoHandT
     if variant.chart is None or not table.fits(variant, variant.chart):
         raise AnalysisError(f"{variant.id}: {where} was made for another chart or ranking of hands")
     return table
+
+
+def envy_outcomes(bonus: Bonus, names: Mapping[str, int], total: int) -> list[tuple[str, int, Fraction]]:
+    """For one other player's Fortune hand: each paying Envy row, its amount in cents and its exact probability."""
+    by_row: dict[str, int] = {}
+    for h in (*HIERARCHY, "royal_flush_joker"):
+        r = _envy_row(bonus, h)
+        if r is not None and names.get(h, 0):
+            by_row[r.hand] = by_row.get(r.hand, 0) + names[h]
+    return [(r.hand, r.cents or 0, Fraction(by_row.get(r.hand, 0), total)) for r in bonus.rows if r.cents]
+
+
+def hand_names(n_cards: int = 7) -> tuple[dict[str, int], int]:
+    """How many hands qualify for each bonus-hand name, exactly, and the number of hands."""
+    _cats, names, _luck = _tally(n_cards, None)
+    return names, comb(53, n_cards)
+
+
+def _envy_notes(bonus: Bonus, names: Mapping[str, int], total: int) -> list[str]:
+    """The Envy Bonus has no stake (a button earned by a Fortune bet), so it has no house edge: for one other
+    player's Fortune hand, the exact probability of each paying row and the expected payout."""
+    rows = envy_outcomes(bonus, names, total)
+    ev = sum((p * cents for _, cents, p in rows), Fraction(0))
+    out = [f"{bonus.name} (a button, no stake; {bonus.cite}): for each other player's Fortune hand, exactly:"]
+    for hand, cents, p in rows:
+        out.append(
+            f"  {_label(hand):34} pays ${cents / 100:,.2f}  {float(p):.8f}  {p.numerator}/{p.denominator}"
+        )
+    several = (
+        "with N other Fortune hands the expected payout is N times this (each pays on its own)"
+        if bonus.several_winners == "each_other_hand"
+        else "with several other Fortune hands only the highest pays"
+    )
+    out.append(
+        f"  expected payout per other hand {float(ev) / 100:.4f} dollars (exact {ev.numerator}/{ev.denominator} "
+        f"cents); {several}."
+    )
+    return out
 
 
 def _envy_row(bonus: Bonus, hand: str) -> Any:
