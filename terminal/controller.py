@@ -1252,14 +1252,24 @@ def _paigow_variant(state: RoundState) -> Any:
 def spot_limits(state: RoundState) -> dict[str, SpotLimit]:
     """Per-spot rules the layout enforces beyond the table's limits: which bonus bets may stand alone (Triple
     Bonus: "bonus wagers only", seed 000 L3932, L3952; the Fortune Bonus needs a standard wager, seed 004 L1507-1508;
-    Ultimate's Push and Tie Bets need a Player or Banker Bet, seed 000 L1484-1486, L1500-1502)."""
+    Ultimate's Push and Tie Bets need a Player or Banker Bet, seed 000 L1484-1486, L1500-1502), and a bet's
+    own filed limits (the Fortune Bonus: $1 to $20 in increments of $1, seed 004 L1507-1509)."""
     if state.game.family != "paigow":
         return {}
     variant = _paigow_variant(state)
     if variant is None:
         return {}
     base = base_spots(state)
-    return {b.id: SpotLimit(needs_base=b.needs_base_wager) for b in variant.bonuses if b.id not in base}
+    return {
+        b.id: SpotLimit(
+            minimum=b.min_cents,
+            maximum=b.max_cents,
+            needs_base=b.needs_base_wager,
+            increment=b.step_cents,
+        )
+        for b in variant.bonuses
+        if b.id not in base
+    }
 
 
 def wager_spots(state: RoundState) -> list[str]:

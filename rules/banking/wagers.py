@@ -96,6 +96,7 @@ class Verdict(StrEnum):
     BONUS_WITHOUT_BASE = "bonus_without_base"
     BONUS_OVER_BASE = "bonus_over_base"
     NOT_FIXED_AMOUNT = "not_fixed_amount"  # Two Card Peek's $1 Super Bet
+    NOT_AN_INCREMENT = "not_an_increment"  # Fortune Bonus: $1 to $20 in increments of $1
     BACKLINE_NOT_ALLOWED = "backline_not_allowed"
     SEAT_OVER_MAXIMUM = "seat_over_maximum"
 
@@ -109,6 +110,8 @@ class SpotLimit:
     fixed: int | None = None
     at_most_base: bool = False
     needs_base: bool = True
+    #: Whole multiples of this many cents only ("in increments of $1", seed 004 L1508-1509).
+    increment: int | None = None
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,11 @@ def check_wagers(
                     Checked(w, Verdict.BONUS_OVER_BASE, 0, f"may not exceed the base wager {money(base)}")
                 )
                 continue
+        if spec.increment and a % spec.increment:
+            out.append(
+                Checked(w, Verdict.NOT_AN_INCREMENT, 0, f"this bet goes in steps of {money(spec.increment)}")
+            )
+            continue
         if spec.fixed is not None:
             if a != spec.fixed:
                 out.append(

@@ -69,6 +69,11 @@ class Bonus:
     #: Ultimate Pai Gow: the community hand a side's bet backs (``player`` or ``banker``); such bets are the
     #: game's base wagers, and its Push and Tie bets need one beside them (seed 000 L1482-1486, L1498-1502).
     side: str = ""
+    #: The bet's own limits in cents where filed (``limits_cents: {min, max, step}``; the Fortune Bonus: $1 to
+    #: $20 in increments of $1, seed 004 L1507-1509), else the table's.
+    min_cents: int | None = None
+    max_cents: int | None = None
+    step_cents: int | None = None
 
     def row(self, hand: str) -> PayRow | None:
         """The row for a qualifying hand name, if the table pays it."""
@@ -201,6 +206,9 @@ def _bonus(gid: str, b: object) -> Bonus:
         )
     if not rows:
         raise VariantError(f"{gid}: bonus {b['id']!r} has no pay table")
+    lim = b.get("limits_cents") or {}
+    if not isinstance(lim, Mapping) or set(lim) - {"min", "max", "step"}:
+        raise VariantError(f"{gid}: bonus {b['id']!r}: limits_cents is {{min, max, step}} in cents")
     on_push = str(b.get("on_push", "return"))
     if on_push not in ("return", "lose"):
         raise VariantError(f"{gid}: bonus {b['id']!r}: on_push is 'return' or 'lose', not {on_push!r}")
@@ -218,4 +226,18 @@ def _bonus(gid: str, b: object) -> Bonus:
         of=str(b.get("of", "")),
         on_push=on_push,
         side=str(b.get("side", "")),
+        min_cents=_cents(lim, "min", gid, b),
+        max_cents=_cents(lim, "max", gid, b),
+        step_cents=_cents(lim, "step", gid, b),
     )
+
+
+def _cents(limits: Mapping[str, Any], key: str, gid: str, b: Mapping[str, Any]) -> int | None:
+    v = limits.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        raise VariantError(
+            f"{gid}: bonus {b['id']!r}: limits_cents.{key} is a positive whole number of cents"
+        )
+    return v

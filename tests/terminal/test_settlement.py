@@ -291,4 +291,10 @@ async def test_pai_gow_layouts_take_each_games_own_bets(tmp_path):
     f = await controller(_dir(tmp_path, "f"), "paigow/fortune-marysville", 7, lo=500, hi=100000)
     assert f.spots == ["main", "fortune"]
     assert "needs a base wager" in await send(f, "wager.place", seat=2, spot="fortune", add=500)
+    assert await send(f, "wager.place", seat=2, spot="main", add=2500) is None
+    # the Fortune Bonus's own limits, $1 to $20 in steps of $1 (seed 004 L1507-1509), not the table's $5 minimum
+    assert await send(f, "wager.place", seat=2, spot="fortune", add=100) is None
+    assert "steps of $1.00" in await send(f, "wager.place", seat=2, spot="fortune", cents=150)
+    assert "maximum" in await send(f, "wager.place", seat=2, spot="fortune", cents=2500)
+    assert f.board.wagers[(2, 0, "fortune")] == 100
     f.close()
