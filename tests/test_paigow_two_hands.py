@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import random
@@ -25,6 +26,7 @@ import numpy as np
 import pytest
 import yaml
 
+from rules.analysis import Analysis
 from rules.paigow.analyze import _representative
 from rules.paigow.hands import front_value, value5
 from rules.paigow.house_way import load_house_way, set_hand
@@ -215,7 +217,9 @@ def test_pair_of_threes_threshold() -> None:
 # ---------------------------------------------------------------------------------------------- analyze
 
 
-def _analysis(name: str):  # type: ignore[no-untyped-def]
+@functools.cache
+def _analysis(name: str) -> Analysis:
+    """The variant's analysis as ``analyze`` gives it (the single-hand table included), once per module."""
     from rules.paigow.analyze import analyze, data_files
 
     data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / f"{name}.yaml").read_text())
@@ -322,15 +326,16 @@ def test_cli_analyze_ultimate_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ultimate_side_bets_on_a_push_follow_the_setting() -> None:
     """Filed: a push loses the side's bet (on_push: lose), a small edge to the player-dealer. The other reading
     (the wager comes back) would give the bettor a large edge: the exact figures show why the filing was read so."""
-    from rules.paigow.analyze import analyze, data_files
+    import dataclasses
 
-    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / "ultimate-the101.yaml").read_text())
-    for key, rel in data_files(data).items():
-        data[key] = yaml.safe_load((ROOT / "config" / rel).read_text())
-    filed = {w.name: w for w in analyze(data, None).wagers}["Ultimate Player Bet"]
-    for b in data["bonuses"]:
-        b.pop("on_push", None)
-    other = {w.name: w for w in analyze(data, None).wagers}["Ultimate Player Bet"]
+    from rules.paigow.twohands import community_wager
+
+    variant, _ = _way()
+    filed_bonus = variant.bonus("ultimate_player")
+    assert filed_bonus.on_push == "lose"
+    filed = community_wager(filed_bonus, _table())
+    other = community_wager(dataclasses.replace(filed_bonus, on_push="return"), _table())
+    assert filed == {w.name: w for w in _analysis("ultimate-the101").wagers}["Ultimate Player Bet"]
     push_filed = next(o for o in filed.outcomes if o.name.startswith("Push"))
     push_other = next(o for o in other.outcomes if o.name.startswith("Push"))
     assert push_filed.probability == push_other.probability
