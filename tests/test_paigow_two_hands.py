@@ -342,3 +342,15 @@ def test_ultimate_side_bets_on_a_push_follow_the_setting() -> None:
     assert (push_filed.pays, push_other.pays) == (-1, 0)
     assert 0 < filed.house_edge < Fraction(2, 100)
     assert other.house_edge == filed.house_edge - push_filed.probability < Fraction(-30, 100)
+
+
+def test_analyze_without_the_table_or_with_another_charts_says_what_is_missing() -> None:
+    from rules.paigow.analyze import TWO_HAND_TABLE, AnalysisError, analyze
+
+    data = yaml.safe_load((ROOT / "config" / "games" / "paigow" / "ultimate-the101.yaml").read_text())
+    with pytest.raises(AnalysisError, match="is not loaded .*benchmarks/paigow_two_hands.py"):
+        analyze(data, None)
+    other = yaml.safe_load(TABLE.read_text())
+    other["chart"] = "capitol-paigow"
+    with pytest.raises(AnalysisError, match="another chart"):
+        analyze({**data, TWO_HAND_TABLE: other}, None)
