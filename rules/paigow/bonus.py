@@ -241,15 +241,9 @@ def bonus_result(
     return row.hand, row.pays
 
 
-#: The Double Luck rows by five-card category (Triple Bonus, seed 000 L3981-3989); a royal flush is told apart.
-_LUCK_ROWS: Final = {
-    FIVE_ACES: "five_aces",
-    STRAIGHT_FLUSH: "straight_flush",
-    FOUR_OF_A_KIND: "four_of_a_kind",
-    FULL_HOUSE: "full_house",
-    FLUSH: "flush",
-    STRAIGHT: "straight",
-}
+#: The Double Luck rows by five-card category, a straight or better (Triple Bonus, seed 000 L3981-3989); a
+#: royal flush is told apart.
+_LUCK_ROWS: Final = {cat: name for cat, name in _CAT_NAMES.items() if cat >= STRAIGHT}
 
 
 def _luck_row(v: int) -> tuple[int, bool]:
