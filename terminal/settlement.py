@@ -290,7 +290,7 @@ def _threecard(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerRes
 
 
 def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult], Settler] | str:
-    from rules.paigow.round import envy_award, envy_in_turn, settlement_sequence
+    from rules.paigow.round import FAMILY, envy_award, envy_in_turn, settlement_sequence
 
     if "held" in fam:
         return f"held: {fam['held']}"
@@ -308,7 +308,7 @@ def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult
     awards = [
         envy_award(int(e["seat"]), int(e["due_cents"])) for e in fam.get("envy", ()) if e.get("due_cents")
     ]
-    in_turn = envy_in_turn(state.game.data)
+    in_turn = envy_in_turn(FAMILY.setup(state).variant)
 
     def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
         order = SettlementOrder(Direction.CLOCKWISE, tuple(spots), Grouping.SEAT)

@@ -523,3 +523,16 @@ def test_face_up_envy_when_two_players_achieve_the_top_row_only_the_others_are_p
     )
     assert (envy[2]["paid"], envy[3]["paid"], envy[4]["paid"]) == (0, 0, quads.cents)
     _conserved(out, wagers, 10**6)
+
+
+def test_a_bad_envy_paid_setting_is_refused_naming_the_bonus():
+    import copy
+
+    from rules.paigow.variant import VariantError
+
+    data = copy.deepcopy(get_game("paigow/face-up-marysville").data)
+    for b in data["bonuses"]:
+        if b["id"] == "envy":
+            b["paid"] = "whenever"
+    with pytest.raises(VariantError, match="envy.*paid"):
+        PaiGowVariant.from_data(data)

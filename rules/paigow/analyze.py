@@ -36,7 +36,7 @@ from typing import Any, Final
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.cards import JOKER_INDEX
 from rules.errors import RulesError
-from rules.paigow.bonus import HIERARCHY
+from rules.paigow.bonus import HIERARCHY, table_row
 from rules.paigow.hands import PaiGowRules, front_value, value5
 from rules.paigow.twohands import TwoHandTable, base_wager, community_wager, push_wager
 from rules.paigow.variant import Bonus, PaiGowVariant
@@ -390,7 +390,7 @@ def _hand_bonus(bonus: Bonus, names: Mapping[str, int], total: int) -> Wager:
             n = names.get(hand, 0)
             if not n:
                 continue
-            target = _table_row(bonus, hand)
+            target = table_row(bonus, hand)
             if target is not None:
                 counted[target] = counted.get(target, 0) + n
         for r in bonus.rows:
@@ -399,22 +399,6 @@ def _hand_bonus(bonus: Bonus, names: Mapping[str, int], total: int) -> Wager:
             paid += n
     rows.append(WagerOutcome("Any other hand (loses)", Fraction(total - paid, total), Fraction(-1)))
     return Wager(bonus.name, tuple(rows), note=bonus.cite)
-
-
-def _table_row(bonus: Bonus, hand: str) -> str | None:
-    """Which row of the table a bonus hand is paid on (a royal with a match pays the royal row where the
-    table has no match row; a joker royal is a straight flush where the table pays only natural royals)."""
-    fallbacks = {
-        "royal_flush_royal_match": ["royal_flush_royal_match", "royal_flush", "royal_flush_natural"],
-        "seven_card_straight_flush_natural": ["seven_card_straight_flush_natural", "straight_flush"],
-        "seven_card_straight_flush_joker": ["seven_card_straight_flush_joker", "straight_flush"],
-        "royal_flush": ["royal_flush", "royal_flush_natural"],
-        "royal_flush_joker": (["royal_flush"] if bonus.joker_royal else []) + ["straight_flush"],
-    }
-    for cand in fallbacks.get(hand, [hand]):
-        if bonus.row(cand) is not None:
-            return cand
-    return None
 
 
 def _label(hand: str) -> str:
@@ -487,17 +471,21 @@ TWO_HAND_TABLE: Final = "two_hand_table"
 def data_files(data: Mapping[str, Any]) -> dict[str, str]:
     """Other data files ``analyze`` needs, by the key to put their mapping under (paths under ``config/``): the
     exact two-hand table of the game's House Way chart, for bets that compare two House Way hands."""
-    bonuses = data.get("bonuses") or []
-    hw = data.get("house_way")
-    chart = hw.get("chart") if isinstance(hw, Mapping) else hw
-    needs = any(isinstance(b, Mapping) and b.get("kind") in ("community", "push") for b in bonuses)
-    return {TWO_HAND_TABLE: f"analysis/{chart}-two-hands.yaml"} if needs and isinstance(chart, str) else {}
+    variant = PaiGowVariant.from_data(data)
+    if not _needs_two_hands(variant) or variant.chart is None:
+        return {}
+    return {TWO_HAND_TABLE: f"analysis/{variant.chart}-two-hands.yaml"}
+
+
+def _needs_two_hands(variant: PaiGowVariant) -> bool:
+    """Whether the variant has bets decided on two House Way hands (Ultimate's, the Ultimate Push)."""
+    return any(b.kind in ("community", "push") for b in variant.bonuses)
 
 
 def _two_hand_table(data: Mapping[str, Any], variant: PaiGowVariant) -> TwoHandTable | None:
     """The stored two-hand table when the variant has bets on two House Way hands; an error naming what is
     missing when it has them and the table is absent or made for another chart or ranking."""
-    if not any(b.kind in ("community", "push") for b in variant.bonuses):
+    if not _needs_two_hands(variant):
         return None
     raw = data.get(TWO_HAND_TABLE)
     where = f"config/analysis/{variant.chart}-two-hands.yaml"
@@ -551,7 +539,7 @@ def _envy_notes(bonus: Bonus, names: Mapping[str, int], total: int) -> list[str]
 
 
 def _envy_row(bonus: Bonus, hand: str) -> Any:
-    target = _table_row(bonus, hand)
+    target = table_row(bonus, hand)
     return None if target is None else bonus.row(target)
 
 

@@ -218,6 +218,23 @@ def pay_row(bonus: Bonus, hands: Sequence[str], *, shuffler: bool = True) -> Pay
     return None
 
 
+def table_row(bonus: Bonus, hand: str) -> str | None:
+    """Which row of the table a bonus hand is paid on: its own, or where the table has none the row the hand
+    also holds (a royal with a match pays the royal row; a seven-card straight flush, the straight flush row;
+    a joker royal is a straight flush where the table pays only natural royals). None if no row pays it."""
+    fallbacks = {
+        "royal_flush_royal_match": ["royal_flush_royal_match", "royal_flush", "royal_flush_natural"],
+        "seven_card_straight_flush_natural": ["seven_card_straight_flush_natural", "straight_flush"],
+        "seven_card_straight_flush_joker": ["seven_card_straight_flush_joker", "straight_flush"],
+        "royal_flush": ["royal_flush", "royal_flush_natural"],
+        "royal_flush_joker": (["royal_flush"] if bonus.joker_royal else []) + ["straight_flush"],
+    }
+    for cand in fallbacks.get(hand, [hand]):
+        if bonus.row(cand) is not None:
+            return cand
+    return None
+
+
 def qualifying_names(idx: Sequence[int], bonus: Bonus, rules: PaiGowRules) -> list[str]:
     """Every name the cards qualify for under a hand-type bonus, highest first (for :func:`pay_row`)."""
     first = bonus_hand(idx, bonus, rules)

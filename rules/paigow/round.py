@@ -51,7 +51,7 @@ from rules.banking import (
 )
 from rules.banking.errors import BankingError
 from rules.banking.money import money
-from rules.cards import ALL_CARDS, Card, format_cards, parse_card
+from rules.cards import ALL_CARDS, Card, format_cards
 from rules.errors import RulesError
 from rules.paigow.bonus import double_luck_hand, double_luck_row
 from rules.paigow.deal import Assign, DealError, Distribution, distribute
@@ -69,6 +69,7 @@ from rules.paigow.settlement import (
     envy_payouts,
     settle_bonus,
 )
+from rules.paigow.twohands import PAIR_OF_THREES
 from rules.paigow.variant import Bonus, PaiGowVariant, PayRow
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, CardRead, Decision, DiceResult, Event, HandSet, Target, TargetKind
@@ -453,7 +454,7 @@ class PaiGowFamily(BaseFamily):
             if compare(player_hw, banker_hw, su.variant).result is not Result.PUSH:
                 return WagerResult.lose(w, 1, f"{bonus.name}: no push")
             rules = su.variant.hand_rules
-            pair = any(front_value(h.front, rules) >= _PAIR_OF_THREES for h in (player_hw, banker_hw))
+            pair = any(front_value(h.front, rules) >= PAIR_OF_THREES for h in (player_hw, banker_hw))
             row = bonus.row("push_with_front_pair_3s_or_better" if pair else "push")
             return WagerResult.win(w, row.pays if row else 1, f"{bonus.name}: {row.hand if row else 'push'}")
         if bonus.kind == "contains" and len(cards) == 7:
@@ -491,7 +492,7 @@ class PaiGowFamily(BaseFamily):
             sides.append(SetHand.of(front, [i for i in idx if i not in front]))
         rules = su.variant.hand_rules
         p, b, cmp = compare_community(sides[0], sides[1], rules)
-        pair3 = [front_value(s.front, rules) >= _PAIR_OF_THREES for s in sides]
+        pair3 = [front_value(s.front, rules) >= PAIR_OF_THREES for s in sides]
         out: dict[str, Any] = {
             "distribution": dist.to_json(),
             "hands": {
@@ -506,8 +507,8 @@ class PaiGowFamily(BaseFamily):
             bonus = _bonus(su.variant, w.spot)
             wager = Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents)
             side_of = {"player": (p, pair3[0]), "banker": (b, pair3[1])}
-            if bonus is not None and bonus.id.endswith(("player", "banker")):
-                res, pair = side_of["player" if bonus.id.endswith("player") else "banker"]
+            if bonus is not None and bonus.side in side_of:
+                res, pair = side_of[bonus.side]
                 if res is Result.WIN:
                     row = bonus.row("side_wins_with_front_pair_3s_or_better" if pair else "side_wins")
                     results.append(WagerResult.win(wager, row.pays if row else 1, bonus.name))
@@ -564,7 +565,7 @@ class PaiGowFamily(BaseFamily):
             action = dist.action_seat or 1
         payouts = envy_results(envy)
         try:
-            seq = settlement_sequence(results, payouts, order, table, action, envy_in_turn(state.game.data))
+            seq = settlement_sequence(results, payouts, order, table, action, envy_in_turn(su.variant))
             s = settle(start.bank, seq, order.mode)
         except BankingError as exc:
             out["held"] = f"banking: {exc}"
@@ -606,10 +607,6 @@ class PaiGowFamily(BaseFamily):
         if unsettled:
             out["unsettled"] = unsettled
         return out
-
-
-#: A two-card pair of threes: the Ultimate bets' "pair of 3s or higher" (seed 000 L1469, L1494).
-_PAIR_OF_THREES = front_value([parse_card("3s").index, parse_card("3h").index])
 
 
 def dealt_by_shuffler(state: RoundState) -> bool:
@@ -758,14 +755,11 @@ def settlement_sequence(
     return seq
 
 
-def envy_in_turn(data: Mapping[str, Any]) -> bool:
-    """Whether the variant's Envy Bonus is paid in each seat's turn (``paid: in_turn``: Face Up, seed 004
-    L3136, L3278) rather than at the end of the round (``paid: end_of_round``, the default: seed 002 L454,
-    seed 004 L1555)."""
-    for b in data.get("bonuses") or []:
-        if isinstance(b, Mapping) and b.get("kind") == "envy":
-            return b.get("paid") == "in_turn"
-    return False
+def envy_in_turn(variant: PaiGowVariant) -> bool:
+    """Whether the variant's Envy Bonus is paid in each holder's turn (``paid: in_turn``) rather than after
+    every wager (see :attr:`rules.paigow.variant.Bonus.paid`)."""
+    envy = _envy_bonus(variant)
+    return envy is not None and envy.paid == "in_turn"
 
 
 def _envy_lines(

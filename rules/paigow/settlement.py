@@ -18,7 +18,7 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.errors import RulesError
-from rules.paigow.bonus import ace_high_kind, bonus_result, qualifying_names
+from rules.paigow.bonus import ace_high_kind, bonus_result, qualifying_names, table_row
 from rules.paigow.hands import PaiGowRules, front_beats_back, front_value, value5
 from rules.paigow.variant import Bonus, PaiGowVariant
 
@@ -181,15 +181,6 @@ def envy_payouts(hands: dict[str, str], holders: Sequence[str], bonus: Bonus) ->
     return out
 
 
-#: Where an Envy table has no row of its own for a hand, the row it is paid on (a seven-card straight flush
-#: holds a straight flush, a royal with a royal match holds a royal).
-_ENVY_FALLBACK: dict[str, tuple[str, ...]] = {
-    "seven_card_straight_flush_natural": ("straight_flush",),
-    "seven_card_straight_flush_joker": ("straight_flush",),
-    "royal_flush_royal_match": ("royal_flush",),
-}
-
-
 def envy_hand(cards: Sequence[int], bonus: Bonus, rules: PaiGowRules) -> str | None:
     """The Envy pay-table row the first seven cards dealt qualify for (four of a kind or better in every
     filing), or None. The hand is named as the Fortune Bonus names it (seed 002 L482, seed 004 L1555,
@@ -197,10 +188,10 @@ def envy_hand(cards: Sequence[int], bonus: Bonus, rules: PaiGowRules) -> str | N
     if bonus.kind != "envy":
         raise SettlementError(f"{bonus.id} is not an Envy Bonus")
     for name in qualifying_names(cards, bonus, rules):
-        for cand in (name, *_ENVY_FALLBACK.get(name, ())):
-            r = bonus.row(cand)
-            if r is not None and r.cents:
-                return cand
+        row = table_row(bonus, name)  # the same row analyze pays the hand on
+        paid = bonus.row(row) if row is not None else None
+        if row is not None and paid is not None and paid.cents:
+            return row
     return None
 
 

@@ -280,8 +280,8 @@ def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
     bet on a push comes back or loses as the bonus's ``on_push`` says."""
     p = table.probability
     rows: list[WagerOutcome]
-    if bonus.id.endswith(("player", "banker")):
-        player = bonus.id.endswith("player")
+    if bonus.side in ("player", "banker"):
+        player = bonus.side == "player"
 
         def mine(sb: int, sf: int) -> int:
             return _wins(sb, sf) if player else _loses(sb, sf)

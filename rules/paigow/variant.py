@@ -66,6 +66,9 @@ class Bonus:
     #: What a side's bet does when its side pushes (Ultimate Pai Gow's Player and Banker bets): ``"return"``
     #: (the wager comes back) or ``"lose"`` ("otherwise the wager loses", seed 000 L1464, L1473).
     on_push: str = "return"
+    #: The Envy Bonus: when the player-dealer pays it, ``"end_of_round"`` (after every wager: seed 002 L454,
+    #: seed 004 L1555) or ``"in_turn"`` (in the holder's turn among the seat's bets: Face Up, L3136, L3278).
+    paid: str = "end_of_round"
     #: Ultimate Pai Gow: the community hand a side's bet backs (``player`` or ``banker``); such bets are the
     #: game's base wagers, and its Push and Tie bets need one beside them (seed 000 L1482-1486, L1498-1502).
     side: str = ""
@@ -209,6 +212,9 @@ def _bonus(gid: str, b: object) -> Bonus:
     lim = b.get("limits_cents") or {}
     if not isinstance(lim, Mapping) or set(lim) - {"min", "max", "step"}:
         raise VariantError(f"{gid}: bonus {b['id']!r}: limits_cents is {{min, max, step}} in cents")
+    paid = str(b.get("paid", "end_of_round"))
+    if paid not in ("end_of_round", "in_turn"):
+        raise VariantError(f"{gid}: bonus {b['id']!r}: paid is 'end_of_round' or 'in_turn', not {paid!r}")
     on_push = str(b.get("on_push", "return"))
     if on_push not in ("return", "lose"):
         raise VariantError(f"{gid}: bonus {b['id']!r}: on_push is 'return' or 'lose', not {on_push!r}")
@@ -225,6 +231,7 @@ def _bonus(gid: str, b: object) -> Bonus:
         several_winners=str(b.get("several_winners", "")),
         of=str(b.get("of", "")),
         on_push=on_push,
+        paid=paid,
         side=str(b.get("side", "")),
         min_cents=_cents(lim, "min", gid, b),
         max_cents=_cents(lim, "max", gid, b),
