@@ -28,7 +28,7 @@ from rules.round.events import (
     Target,
     TargetKind,
 )
-from rules.round.family import BaseFamily, register_family
+from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Recipients, Slot, ordinal
 from rules.round.rulings import Finding
 
@@ -46,26 +46,24 @@ _PD = Target(TargetKind.PLAYER_DEALER, 0)
 _BURN = Target(TargetKind.BURN)
 
 
+def _build_variant(state: RoundState) -> Variant | Pan9Variant:
+    data = state.game.data
+    if not data:
+        raise BaccaratDataError("game", f"{state.game.id}: the round engine was given no game data")
+    from rules.baccarat import from_data
+
+    return from_data(data)
+
+
 class BaccaratFamily(BaseFamily):
     """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
 
     def __init__(self) -> None:
-        # By the identity of the game file's mapping; the mapping is kept so its id cannot be reused.
-        self._cache: dict[int, tuple[Mapping[str, Any], Variant | Pan9Variant]] = {}
+        self._variants: PerGame[Variant | Pan9Variant] = PerGame(_build_variant)
 
     def variant(self, state: RoundState) -> Variant | Pan9Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""
-        data = state.game.data
-        hit = self._cache.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        if not data:
-            raise BaccaratDataError("game", f"{state.game.id}: the round engine was given no game data")
-        from rules.baccarat import from_data
-
-        v = from_data(data)
-        self._cache[id(data)] = (data, v)
-        return v
+        return self._variants(state)
 
     @staticmethod
     def boxes(state: RoundState) -> tuple[Target, Target]:

@@ -35,7 +35,7 @@ from rules.errors import HandError
 from rules.evaluators.points import Total, blackjack_total
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, Decision, Declare, DeclareKind, Event, Target, TargetKind
-from rules.round.family import BaseFamily, register_family
+from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Slot
 from rules.round.rulings import Finding
 
@@ -78,17 +78,11 @@ class BlackjackFamily(BaseFamily):
     """The player-dealer's chart, players' decisions, the peek, and settlement of every wager."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, tuple[Mapping[str, Any], Variant]] = {}
+        self._variants: PerGame[Variant] = PerGame(lambda state: from_data(state.game.data))
 
     def variant(self, state: RoundState) -> Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""
-        data = state.game.data
-        hit = self._cache.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        v = from_data(data)
-        self._cache[id(data)] = (data, v)
-        return v
+        return self._variants(state)
 
     # --- the player-dealer -------------------------------------------------------------------------
 

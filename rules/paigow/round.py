@@ -74,7 +74,7 @@ from rules.paigow.variant import Bonus, PaiGowVariant, PayRow
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, CardRead, Decision, DiceResult, Event, HandSet, Target, TargetKind
 from rules.round.events import Wager as EventWager
-from rules.round.family import BaseFamily, register_family
+from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import PhaseKind, Recipients
 from rules.round.rulings import Finding
 
@@ -106,40 +106,40 @@ class Setup:
     banker_house_way: bool  # the room's house dealer always sets the player-dealer's hand the House Way
 
 
+def _build_setup(state: RoundState) -> Setup:
+    """The variant's model, chart and pile rules from the game file's mapping."""
+    data = state.game.data
+    variant = PaiGowVariant.from_data(data)
+    chart = data.get("house_way_chart")
+    way = load_house_way(chart, variant.hand_rules) if isinstance(chart, Mapping) else None
+    piles, cards = 7, variant.hand_rules.hand_cards
+    for ph in state.game.procedure.phases:
+        if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
+            piles, cards = ph.count, ph.cards
+            break
+    deal = data.get("deal") or {}
+    assign = Assign.from_data(deal.get("assign") if isinstance(deal, Mapping) else None, piles)
+    required = (data.get("setting") or {}).get("house_way_required") or []
+    banker_hw = any(
+        isinstance(r, Mapping)
+        and r.get("who") in ("banker", "both")
+        and str(r.get("when", "")).startswith("always")
+        for r in required
+    )
+    return Setup(variant, way, assign, piles, cards, banker_hw)
+
+
 class PaiGowFamily(BaseFamily):
     """Pile distribution words, setting checks, wager changes after the dice, and settlement."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, tuple[Mapping[str, Any], Setup]] = {}
+        self._setups: PerGame[Setup] = PerGame(_build_setup)
 
     # --- the variant -----------------------------------------------------------------------------
 
     def setup(self, state: RoundState) -> Setup:
         """The variant's model, chart and pile rules, built once from the game file's mapping."""
-        data = state.game.data
-        hit = self._cache.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        variant = PaiGowVariant.from_data(data)
-        chart = data.get("house_way_chart")
-        way = load_house_way(chart, variant.hand_rules) if isinstance(chart, Mapping) else None
-        piles, cards = 7, variant.hand_rules.hand_cards
-        for ph in state.game.procedure.phases:
-            if ph.kind is PhaseKind.DEAL and ph.to is Recipients.PILES:
-                piles, cards = ph.count, ph.cards
-                break
-        deal = data.get("deal") or {}
-        assign = Assign.from_data(deal.get("assign") if isinstance(deal, Mapping) else None, piles)
-        required = (data.get("setting") or {}).get("house_way_required") or []
-        banker_hw = any(
-            isinstance(r, Mapping)
-            and r.get("who") in ("banker", "both")
-            and str(r.get("when", "")).startswith("always")
-            for r in required
-        )
-        s = Setup(variant, way, assign, piles, cards, banker_hw)
-        self._cache[id(data)] = (data, s)
-        return s
+        return self._setups(state)
 
     def distribution(self, state: RoundState) -> Distribution | None:
         """Where the piles go, once the dice (or the random number) are known; None before."""

@@ -36,7 +36,7 @@ from rules.round.events import (
     Target,
     TargetKind,
 )
-from rules.round.family import BaseFamily, register_family
+from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Face, PhaseKind, Slot
 from rules.round.rulings import Finding
 from rules.round.state import undone
@@ -52,19 +52,13 @@ class PokerFamily(BaseFamily):
     """Showdown settlement for the pot games; everything else is the generic engine's."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, tuple[Mapping[str, Any], PokerVariant]] = {}
+        self._variants: PerGame[PokerVariant | None] = PerGame(
+            lambda state: parse_poker(state.game.data["poker"]) if "poker" in state.game.data else None
+        )
 
     def variant(self, state: RoundState) -> PokerVariant | None:
         """The variant of the game being dealt (None where the game file has no ``poker:`` section)."""
-        data = state.game.data
-        hit = self._cache.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        if "poker" not in data:
-            return None
-        v = parse_poker(data["poker"])
-        self._cache[id(data)] = (data, v)
-        return v
+        return self._variants(state)
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """A flop with too many cards where no betting gate caught it (:meth:`review` rules on it where the

@@ -29,8 +29,8 @@ it calls these hooks and the variant's data does the rest.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from rules.round.events import Event, Target
 from rules.round.procedure import Phase, Slot
@@ -91,6 +91,28 @@ class BaseFamily:
 
 _DEFAULT = BaseFamily()
 _REGISTRY: dict[str, FamilyRules] = {}
+
+
+T = TypeVar("T")
+
+
+class PerGame(Generic[T]):
+    """What a family builds once per game file (its variant model), by the identity of the game's mapping;
+    the mapping is kept so that its id cannot be reused by another."""
+
+    def __init__(self, build: Callable[[RoundState], T]) -> None:
+        self._build = build
+        self._cache: dict[int, tuple[Mapping[str, Any], T]] = {}
+
+    def __call__(self, state: RoundState) -> T:
+        """The value for the game being dealt, built on first use."""
+        data = state.game.data
+        hit = self._cache.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        value = self._build(state)
+        self._cache[id(data)] = (data, value)
+        return value
 
 
 def register_family(name: str, rules: FamilyRules) -> None:

@@ -32,7 +32,7 @@ from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
 from rules.round.events import Action, CardRead, Decision, Event, RoundStart, Target, TargetKind
-from rules.round.family import BaseFamily, register_family
+from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Face, PhaseKind, Recipients
 from rules.round.rulings import Finding
 from rules.round.state import undone
@@ -47,24 +47,21 @@ if TYPE_CHECKING:
 _RAISE = (Action.BET, Action.CALL, Action.RAISE, Action.UP)
 
 
+def _build_variant(state: RoundState) -> Variant:
+    if not state.game.data:
+        raise ThreeCardDataError("game", f"{state.game.id}: the round engine was given no game data")
+    return from_data(state.game.data)
+
+
 class ThreeCardFamily(BaseFamily):
     """Two-deck and wager checks, the prompt after the deal, and the settlement with the bank."""
 
     def __init__(self) -> None:
-        # By the identity of the game file's mapping; the mapping is kept so its id cannot be reused.
-        self._cache: dict[int, tuple[Mapping[str, Any], Variant]] = {}
+        self._variants: PerGame[Variant] = PerGame(_build_variant)
 
     def variant(self, state: RoundState) -> Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""
-        data = state.game.data
-        hit = self._cache.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        if not data:
-            raise ThreeCardDataError("game", f"{state.game.id}: the round engine was given no game data")
-        v = from_data(data)
-        self._cache[id(data)] = (data, v)
-        return v
+        return self._variants(state)
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """WRONG_DECK (a read of the other deck, decks not alternated, both decks in one round's cards);
