@@ -113,7 +113,9 @@ class Analysis:
                 lines.append(f"  {o.name:<36} {float(o.probability):>12.8f}   {_exact(o.probability)}")
             lines.append("")
         for w in self.wagers:
-            lines.append(f"{w.name}: house edge {float(w.house_edge) * 100:.4f}%" + (f"  ({w.note})" if w.note else ""))
+            lines.append(
+                f"{w.name}: house edge {float(w.house_edge) * 100:.4f}%" + (f"  ({w.note})" if w.note else "")
+            )
             for wo in w.outcomes:
                 pays = f"{float(wo.pays):g}"
                 lines.append(f"  {wo.name:<34} pays {pays:>8}   {float(wo.probability):>12.8f}")
