@@ -36,6 +36,7 @@ from typing import Any, Final
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.cards import JOKER_INDEX
 from rules.errors import RulesError
+from rules.evaluators.high import CATEGORIES as HIGH_CATEGORIES
 from rules.paigow.bonus import HIERARCHY, table_row
 from rules.paigow.hands import PaiGowRules, front_value, value5
 from rules.paigow.twohands import TwoHandTable, base_wager, community_wager, push_wager
@@ -46,19 +47,7 @@ _ROYAL: Final = frozenset({10, 11, 12, 13, 14})
 _RANKS: Final = tuple(range(2, 15))
 
 #: The five-card categories reported as outcomes, highest first.
-CATEGORIES: Final[tuple[str, ...]] = (
-    "Five Aces",
-    "Royal Flush",
-    "Straight Flush",
-    "Four of a Kind",
-    "Full House",
-    "Flush",
-    "Straight",
-    "Three of a Kind",
-    "Two Pair",
-    "One Pair",
-    "High Card",
-)
+CATEGORIES: Final[tuple[str, ...]] = tuple(c for c in HIGH_CATEGORIES if c != "Five of a Kind")
 
 
 class AnalysisError(RulesError, ValueError):

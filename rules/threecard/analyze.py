@@ -29,6 +29,7 @@ from math import comb
 from typing import Any, Final
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
+from rules.evaluators.high import CATEGORIES as HIGH_CATEGORIES
 from rules.evaluators.three import (
     CATEGORY_NAMES,
     HIGH_CARD,
@@ -354,18 +355,7 @@ def _flush_name(suited: set[int]) -> str:
     return "Straight Flush" if top else "Flush"
 
 
-_FIVE_ORDER: Final = (
-    "Royal Flush",
-    "Straight Flush",
-    "Four of a Kind",
-    "Full House",
-    "Flush",
-    "Straight",
-    "Three of a Kind",
-    "Two Pair",
-    "One Pair",
-    "High Card",
-)
+_FIVE_ORDER: Final = tuple(c for c in HIGH_CATEGORIES if c not in ("Five Aces", "Five of a Kind"))
 
 
 def six_card_bonus(bonus: Bonus) -> Wager:
