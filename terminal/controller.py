@@ -526,7 +526,6 @@ class TableController:
             settled = settle_table(self.state, self.schedule, self.config.table.seats)
         except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
             settled = TableSettlement(None, problem=f"cannot settle: {exc}")
-        self.settled = settled
         data = settled.to_json() if settled is not None else None
         if data is not None and data != self._settled_json:
             await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, **data})
@@ -536,6 +535,9 @@ class TableController:
                 await self.journal.append(
                     BETTING_KIND, {**self._board_json(), "input": {"action": "settlement"}}
                 )
+        # Shown only once journaled and its bank applied: a reader between the awaits above never sees a
+        # settlement whose bank is not yet the player-dealer's.
+        self.settled = settled
         self._settled_json = data
 
     # -- dealer and staff inputs (ConsoleBackend) -------------------------------------------------
