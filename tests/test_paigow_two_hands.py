@@ -354,3 +354,15 @@ def test_analyze_without_the_table_or_with_another_charts_says_what_is_missing()
     other["chart"] = "capitol-paigow"
     with pytest.raises(AnalysisError, match="another chart"):
         analyze({**data, TWO_HAND_TABLE: other}, None)
+
+
+def test_a_pay_table_without_a_row_the_bet_needs_is_an_error_not_a_guess() -> None:
+    import dataclasses
+
+    from rules.paigow.twohands import community_wager
+
+    variant, _ = _way()
+    tie = variant.bonus("ultimate_tie")
+    short = dataclasses.replace(tie, rows=tuple(r for r in tie.rows if r.hand != "five_card_tie"))
+    with pytest.raises(TwoHandError, match="ultimate_tie: its pay table has no 'five_card_tie' row"):
+        community_wager(short, _table())

@@ -269,9 +269,13 @@ def _loses(sb: int, sf: int) -> int:
     return (sb == LESS) + (sf == LESS)
 
 
-def _pays(bonus: Bonus, hand: str, default: int) -> Fraction:
+def _pays(bonus: Bonus, hand: str) -> Fraction:
+    """What the bet's pay table pays ``hand``; a table without the row is an error naming it, never a
+    figure made up here."""
     row = bonus.row(hand)
-    return row.pays if row is not None else Fraction(default)
+    if row is None:
+        raise TwoHandError(f"{bonus.id}: its pay table has no {hand!r} row")
+    return row.pays
 
 
 def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
@@ -293,12 +297,12 @@ def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
             WagerOutcome(
                 "Wins with a front pair of 3s or better",
                 p(lambda sb, sf, qa, qb: mine(sb, sf) == 2 and bool(pair(qa, qb))),
-                _pays(bonus, "side_wins_with_front_pair_3s_or_better", 3),
+                _pays(bonus, "side_wins_with_front_pair_3s_or_better"),
             ),
             WagerOutcome(
                 "Wins",
                 p(lambda sb, sf, qa, qb: mine(sb, sf) == 2 and not pair(qa, qb)),
-                _pays(bonus, "side_wins", 2),
+                _pays(bonus, "side_wins"),
             ),
             WagerOutcome(
                 "Push (the wager comes back)" if bonus.on_push == "return" else "Push (loses)",
@@ -316,10 +320,10 @@ def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
             WagerOutcome(
                 "Push with a front pair of 3s or better",
                 p(lambda sb, sf, qa, qb: push(sb, sf) and bool(qa or qb)),
-                _pays(bonus, "push_with_front_pair_3s_or_better", 2),
+                _pays(bonus, "push_with_front_pair_3s_or_better"),
             ),
             WagerOutcome(
-                "Push", p(lambda sb, sf, qa, qb: push(sb, sf) and not (qa or qb)), _pays(bonus, "push", 1)
+                "Push", p(lambda sb, sf, qa, qb: push(sb, sf) and not (qa or qb)), _pays(bonus, "push")
             ),
             WagerOutcome("No push (loses)", p(lambda sb, sf, qa, qb: not push(sb, sf)), Fraction(-1)),
         ]
@@ -329,17 +333,17 @@ def community_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
             WagerOutcome(
                 "Seven card tie",
                 p(lambda sb, sf, qa, qb: sb == EQUAL and sf == EQUAL),
-                _pays(bonus, "seven_card_tie", 1000),
+                _pays(bonus, "seven_card_tie"),
             ),
             WagerOutcome(
                 "Five card tie",
                 p(lambda sb, sf, qa, qb: sb == EQUAL and sf != EQUAL),
-                _pays(bonus, "five_card_tie", 250),
+                _pays(bonus, "five_card_tie"),
             ),
             WagerOutcome(
                 "Two card tie",
                 p(lambda sb, sf, qa, qb: sf == EQUAL and sb != EQUAL),
-                _pays(bonus, "two_card_tie", 30),
+                _pays(bonus, "two_card_tie"),
             ),
             WagerOutcome(
                 "No tie (loses)", p(lambda sb, sf, qa, qb: sb != EQUAL and sf != EQUAL), Fraction(-1)
@@ -358,10 +362,10 @@ def push_wager(bonus: Bonus, table: TwoHandTable) -> Wager:
         WagerOutcome(
             "Push with a front pair of 3s or better",
             p(lambda sb, sf, qa, qb: _wins(sb, sf) == 1 and bool(qa or qb)),
-            _pays(bonus, "push_with_front_pair_3s_or_better", 2),
+            _pays(bonus, "push_with_front_pair_3s_or_better"),
         ),
         WagerOutcome(
-            "Push", p(lambda sb, sf, qa, qb: _wins(sb, sf) == 1 and not (qa or qb)), _pays(bonus, "push", 1)
+            "Push", p(lambda sb, sf, qa, qb: _wins(sb, sf) == 1 and not (qa or qb)), _pays(bonus, "push")
         ),
         WagerOutcome("No push (loses)", p(lambda sb, sf, qa, qb: _wins(sb, sf) != 1), Fraction(-1)),
     )
