@@ -118,6 +118,12 @@ class AsyncJournal:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self.journal.append, kind, dict(payload))
 
+    async def append_many(self, items: list[tuple[str, Mapping[str, Any]]]) -> list[Entry]:
+        """Group commit: every ``(kind, payload)`` in one transaction and one fsync; returns once durable."""
+        loop = asyncio.get_running_loop()
+        batch = [(kind, dict(payload)) for kind, payload in items]
+        return await loop.run_in_executor(self._pool, self.journal.append_many, batch)
+
     def close(self) -> None:
         """Finish pending writes and close the file."""
         self._pool.shutdown(wait=True)
