@@ -7,13 +7,28 @@ from __future__ import annotations
 import rules.baccarat
 import rules.blackjack
 import rules.paigow
+import rules.paigowtiles
 import rules.poker
 import rules.threecard
 from rules.errors import RulesError
-from rules.round.family import Family, family_rules, is_registered, registered_families
+from rules.round.family import (
+    BaseFamily,
+    Family,
+    family_rules,
+    is_registered,
+    register_family,
+    registered_families,
+)
 
 #: The family packages, for tools that list them (``dealer-terminal schema``, the architecture doc).
-PACKAGES = (rules.baccarat, rules.blackjack, rules.paigow, rules.poker, rules.threecard)
+PACKAGES = (rules.baccarat, rules.blackjack, rules.paigow, rules.paigowtiles, rules.poker, rules.threecard)
+
+# A family package whose round hooks are not written yet deals with the engine's defaults (no settlement):
+# it is still a known family, so its game files load and its rounds fold.
+for _pkg in PACKAGES:
+    _name = _pkg.__name__.rsplit(".", 1)[-1]
+    if not is_registered(_name):
+        register_family(_name, BaseFamily())
 
 
 class UnknownFamily(RulesError):

@@ -35,13 +35,12 @@ from rules.banking import (
     BetsAfterClose,
     BettingBoard,
     SpotLimit,
-    TableLimits,
     Verdict,
     WagerKind,
     check_wagers,
 )
 from rules.banking import Wager as BankWager
-from rules.banking.wagers import BettingPhase
+from rules.banking.wagers import BettingPhase, placement_problem
 from rules.cards import format_cards
 from rules.families import family as family_rules
 from rules.round import RoundState, Status, apply, event_from_json, fold, initial
@@ -72,6 +71,7 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
+from rules.round.table_rules import variant_limits
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
     AlertView,
@@ -118,6 +118,12 @@ class AsyncJournal:
         """Append and return once durable."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self.journal.append, kind, dict(payload))
+
+    async def append_many(self, items: list[tuple[str, Mapping[str, Any]]]) -> list[Entry]:
+        """Group commit: every ``(kind, payload)`` in one transaction and one fsync; returns once durable."""
+        loop = asyncio.get_running_loop()
+        batch = [(kind, dict(payload)) for kind, payload in items]
+        return await loop.run_in_executor(self._pool, self.journal.append_many, batch)
 
     def close(self) -> None:
         """Finish pending writes and close the file."""
@@ -205,8 +211,9 @@ class TableController:
         # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
         self.board = BettingBoard.empty()
         self.bank_cents = 0
-        self.limits = TableLimits(
-            config.table.limits.min_cents, config.table.limits.max_cents, by_name=spot_limits(self.state)
+        # The table's posted limits with the variant's own (wager_limits:) and its bets' (rules.round.table_rules).
+        self.limits = variant_limits(self.state.game.data).with_table(
+            config.table.limits.min_cents, config.table.limits.max_cents, spot_limits(self.state)
         )
         self.spots = wager_spots(self.state)
         #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
@@ -367,10 +374,7 @@ class TableController:
 
     def _limit_problem(self, board: BettingBoard, seat: int, spot: str) -> str | None:
         """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
-        for c in check_wagers(self.limits, self._bank_wagers(board)):
-            if c.wager.seat == seat and c.wager.name == spot and c.verdict is not Verdict.ACTION:
-                return f"seat {seat} {spot}: {c.reason or c.verdict.value}"
-        return None
+        return placement_problem(self.limits, self._bank_wagers(board), seat, spot)
 
     async def _board_changed(self, inp: ConsoleInput, said: str | None) -> str | None:
         await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})

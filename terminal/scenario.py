@@ -21,7 +21,9 @@ from terminal.paths import config_dir
 from terminal.yamlfile import LocatedYaml, load_yaml
 
 TOP_KEYS = {"scenario", "game", "table", "events", "expect", "note", "cite"}
-TABLE_KEYS = {"decks", "seats", "note"}  # seats: the table size, informational (journal export)
+# seats: the table size, informational (journal export); limits: the posted {min_cents, max_cents} the
+# variant's wager limits are checked with; fee_schedule: the posted collection <room>/<game>/<option>.
+TABLE_KEYS = {"decks", "seats", "note", "limits", "fee_schedule"}
 EXPECT_KEYS = {"alerts", "outcome", "prompt", "notes"}
 
 
@@ -70,13 +72,25 @@ class Line:
         return f"[{self.seq:>4}] note: {d['text']}"
 
 
-def game_rules(game: GameFile, decks: int | None = None, *, posted: Any = None) -> GameRules:
+def game_rules(
+    game: GameFile,
+    decks: int | None = None,
+    *,
+    posted: Any = None,
+    limits: tuple[int, int] | None = None,
+) -> GameRules:
     """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line.
 
     ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); the family takes what
-    it reads of it into the game data (``Family.table_data``: a pot game's collection comes from the pot)."""
+    it reads of it into the game data (``Family.table_data``: a pot game's collection comes from the pot).
+    ``limits``: the table's posted minimum and maximum wager in cents, which the round engine checks each
+    round start's wagers against with the variant's own ``wager_limits:`` (``rules.round.table_rules``)."""
     fam = family_of(game)
     data = fam.table_data(game.data, posted)
+    if limits is not None:
+        from rules.banking.wagers import TABLE_LIMITS
+
+        data = {**data, TABLE_LIMITS: {"min_cents": limits[0], "max_cents": limits[1]}}
     # A family may need other data files (Pai Gow: the House Way chart); it names them, the terminal reads them.
     wanted = fam.data_files(data)
     if wanted:
@@ -147,10 +161,35 @@ def load_scenario(path: str | Path) -> Scenario:
     decks = table.get("decks")
     if decks is not None and (not isinstance(decks, int) or isinstance(decks, bool)):
         raise doc.error(("table", "decks"), "a whole number of decks")
-    try:
-        rules = game_rules(game, decks)
-    except UserError:
-        raise
+    limits = table.get("limits")
+    posted_limits: tuple[int, int] | None = None
+    if limits is not None:
+        lo = limits.get("min_cents") if isinstance(limits, dict) else None
+        hi = limits.get("max_cents") if isinstance(limits, dict) else None
+        if (
+            not isinstance(limits, dict)
+            or set(limits) - {"min_cents", "max_cents"}
+            or not isinstance(lo, int)
+            or not isinstance(hi, int)
+            or isinstance(lo, bool)
+            or isinstance(hi, bool)
+            or lo <= 0
+        ):
+            raise doc.error(
+                ("table", "limits"), "the posted limits: {min_cents: N, max_cents: N}, whole cents"
+            )
+        if hi < lo:
+            raise doc.error(("table", "limits", "max_cents"), "the maximum is below the minimum")
+        posted_limits = (lo, hi)
+    posted = None
+    if table.get("fee_schedule") is not None:
+        from terminal.config import fee_schedule
+
+        try:
+            posted = fee_schedule(str(table["fee_schedule"]))
+        except ValueError as exc:
+            raise doc.error(("table", "fee_schedule"), str(exc)) from None
+    rules = game_rules(game, decks, posted=posted, limits=posted_limits)
     raw_events = d.get("events")
     if not isinstance(raw_events, list) or not raw_events:
         raise doc.error(("events",), "a non-empty list of events")

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, STANDARD_CARDS
 from rules.round import BaseFamily, Slot, apply, fold, initial
-from rules.round.family import family_registered
 from rules.round.alerts import AlertCode, Role
 from rules.round.events import (
     Action,
@@ -30,6 +29,7 @@ from rules.round.events import (
     TargetKind,
     Wager,
 )
+from rules.round.family import family_registered
 from rules.round.procedure import Face
 from rules.round.state import refold
 from tests.round_helpers import filed, game
@@ -89,7 +89,9 @@ def rounds(draw):
     """A shuffle, a round start, then a mix of reads and table events (cards drawn from a shuffled deck)."""
     gid = draw(st.sampled_from(GAMES))
     # Every choice is drawn from hypothesis (no seeded Random), so a failing round shrinks.
-    deck = draw(st.permutations(list(ALL_CARDS if gid != "threecard/betwiser-3card-holdem" else STANDARD_CARDS) * 2))
+    deck = draw(
+        st.permutations(list(ALL_CARDS if gid != "threecard/betwiser-3card-holdem" else STANDARD_CARDS) * 2)
+    )
     seats = sorted(draw(st.sets(st.integers(1, 7), min_size=2, max_size=7)))
     pd = seats[-1] if gid not in ("stud/mexican-the101", "toydraw/test") else None
     events = [

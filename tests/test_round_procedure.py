@@ -3,8 +3,8 @@
 import pytest
 
 from rules.round import BaseFamily, ProcedureError, Slot, Target, TargetKind, apply, fold
-from rules.round.family import family_registered
 from rules.round.events import Action, Button, ButtonPress, CardRead, Decision, RoundStart, Shuffle
+from rules.round.family import family_registered
 from rules.round.procedure import Face, PhaseKind
 from rules.round.state import Status, Wait
 from tests.round_helpers import filed, game, reads, started

@@ -348,7 +348,9 @@ class BaccaratFamily(BaseFamily):
             return ["banker" if index % 2 else "player"]
         return super().demo_spots(spots, index)
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
         """Exact probabilities and house edges (:mod:`rules.baccarat.analyze`)."""
         from rules.baccarat.analyze import analyze
 
@@ -366,7 +368,9 @@ class BaccaratFamily(BaseFamily):
         player, banker = self.hands(state)
         coup = result_of(v.tableau, _cards(player), _cards(banker))
         p_box, b_box = self.boxes(state)
-        dealt = [p.card for p in state.placed if not p.void and p.target in (p_box, b_box) and p.card is not None]
+        dealt = [
+            p.card for p in state.placed if not p.void and p.target in (p_box, b_box) and p.card is not None
+        ]
         wagers = [
             Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, wager_kind(v, w.spot))
             for w in start.wagers

@@ -355,7 +355,9 @@ def settle(
     return Settlement(bank, bank + net, tuple(ordered), collection)
 
 
-def settle_results(bank: int, round_results: RoundResults, collection: Collection | None = None) -> Settlement:
+def settle_results(
+    bank: int, round_results: RoundResults, collection: Collection | None = None
+) -> Settlement:
     """The one settlement of a round: the family's results, already in order, against the player-dealer's
     bank of ``bank`` cents (``collection`` recorded with it). The fold, ``replay``, the journal and the
     screen all take a table's settlement from here."""

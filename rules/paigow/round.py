@@ -176,7 +176,9 @@ class PaiGowFamily(BaseFamily):
 
         return analysis_files(data)
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
         """Exact category probabilities and every bonus bet's house edge (:mod:`rules.paigow.analyze`)."""
         from rules.paigow.analyze import analyze
 
@@ -205,7 +207,10 @@ class PaiGowFamily(BaseFamily):
         base = self.base_spots(state)
         return {
             b.id: SpotLimit(
-                minimum=b.min_cents, maximum=b.max_cents, needs_base=b.needs_base_wager, increment=b.step_cents
+                minimum=b.min_cents,
+                maximum=b.max_cents,
+                needs_base=b.needs_base_wager,
+                increment=b.step_cents,
             )
             for b in self.setup(state).variant.bonuses
             if b.id not in base

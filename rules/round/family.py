@@ -98,7 +98,9 @@ class Family(FamilyRules, Protocol):
 
     def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]: ...
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis: ...
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis: ...
 
     def wager_spots(self, state: RoundState) -> list[str]: ...
 
@@ -175,7 +177,9 @@ class BaseFamily:
         schedule, a ``rules.fees.Schedule`` or None); unchanged by default."""
         return data
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
         """The exact analysis of a variant; this family has none."""
         raise NoAnalysis("this family has no exact analysis yet")
 

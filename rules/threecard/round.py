@@ -282,7 +282,9 @@ class ThreeCardFamily(BaseFamily):
         ring = sorted(start.players, key=lambda s: (s <= pd, s))
         return next((s for s in ring if s in with_ante and s not in decided and s not in state.dead), None)
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
         """Exact probabilities and house edges of every wager (:mod:`rules.threecard.analyze`)."""
         from rules.threecard.analyze import analyze
 
@@ -317,7 +319,9 @@ class ThreeCardFamily(BaseFamily):
         start = state.start
         assert start is not None
         pd_cards = _known(state.hand(Target(TargetKind.PLAYER_DEALER)))
-        board = _known(tuple(p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void))
+        board = _known(
+            tuple(p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void)
+        )
         seats: dict[int, dict[str, int]] = {}
         for w in start.wagers:
             if w.seat not in state.dead:
@@ -421,7 +425,9 @@ class ThreeCardFamily(BaseFamily):
                 return {"problem": action}
             if v.button.how == "card":
                 out["button_card"] = str(pd[v.button.nth - 1])
-            done = settle_results(start.bank, v.banking.ordered(start.bank, self._results(v, settled), table, action))
+            done = settle_results(
+                start.bank, v.banking.ordered(start.bank, self._results(v, settled), table, action)
+            )
         except BankingError as exc:
             return {"problem": str(exc)}
         out.update(
