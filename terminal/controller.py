@@ -577,7 +577,9 @@ class TableController:
             return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
-        if isinstance(event, RoundStart):
+        if isinstance(event, RoundStart) or (isinstance(event, ButtonPress) and event.button is Button.CONFIRM):
+            # a round that starts, or a betting round closed mid-deal (Two Card Peek's Peek Bonus), may
+            # be waiting for the shuffler's next packet
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)
@@ -1239,6 +1241,10 @@ def base_spots(state: RoundState) -> set[str]:
         variant = _paigow_variant(state)
         if variant is not None and variant.community_hands:
             return {b.id for b in variant.bonuses if b.side}  # Ultimate: the Player and Banker Bets
+    if state.game.family == "twocardpeek":
+        from rules.twocardpeek.round import FAMILY as TWOCARDPEEK
+
+        return set(TWOCARDPEEK.variant(state).pick_row.spots)  # a bonus needs a Pick Row (000 L845)
     return {"ante", "main", "base"}
 
 
@@ -1299,6 +1305,10 @@ def wager_spots(state: RoundState) -> list[str]:
             # Ultimate has no main wager: its Player and Banker Bets are the base (seed 000 L1429).
             bets = [b.id for b in variant.bonuses if b.kind != "envy"]
             return bets if variant.community_hands else ["main", *bets]
+        elif fam == "twocardpeek":
+            from rules.twocardpeek.round import FAMILY as TWOCARDPEEK
+
+            return list(TWOCARDPEEK.variant(state).pre_deal_spots())
     except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
         pass
     return ["main"]

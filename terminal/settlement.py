@@ -48,7 +48,7 @@ from rules.fees.schedule import Schedule
 from rules.round import RoundState
 
 #: The families whose rounds this module settles (the others settle in their own engines).
-SETTLED_HERE = frozenset({"baccarat", "threecard", "paigow"})
+SETTLED_HERE = frozenset({"baccarat", "threecard", "paigow", "twocardpeek"})
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,8 @@ def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> Ta
             built = _threecard(state, fam)
         elif family == "paigow":
             built = _paigow(state, fam)
+        elif family == "twocardpeek":
+            built = _twocardpeek(state, fam)
         else:
             return None
     except (RulesError, BankingError, KeyError, ValueError) as exc:
@@ -316,6 +318,20 @@ def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult
             return settle_round(bank, rs, order, table, action, coll), action
         seq = settlement_sequence(rs, awards, order, table, action, in_turn)
         return settle(bank, seq, order.mode, coll), action
+
+    return results, how
+
+
+def _twocardpeek(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult], Settler] | str:
+    """Two Card Peek: the family's rows through the bank in its filed two-stage order
+    (:func:`rules.twocardpeek.round.bank_settle`)."""
+    from rules.twocardpeek.round import FAMILY, bank_settle
+
+    v = FAMILY.variant(state)
+    results = _rows(state, fam.get("wagers", ()), tuple(v.pick_row.spots))
+
+    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
+        return bank_settle(v, bank, rs, table, coll)
 
     return results, how
 
