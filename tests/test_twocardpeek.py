@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from rules.banking import Table
+from rules.banking import Table, settle_results
 from rules.cards import ALL_CARDS, parse_cards
 from rules.twocardpeek import (
     Bet,
     TwoCardPeekDataError,
-    bank_settle,
+    bank_order,
     from_data,
     settle_round,
     settlement_order,
@@ -108,7 +108,8 @@ def test_the_bank_settles_every_pick_row_first_then_the_peek_and_super_and_never
         _, res = settle_round(V, r, bets)
         table = Table(tuple(range(1, 8)), pd, frozenset(seats))
         bank = rng.choice([500, 5000, 50000])
-        done, first = bank_settle(V, bank, to_wager_results(res), table)
+        rr = bank_order(V, to_wager_results(res), table)
+        done, first = settle_results(bank, rr), rr.action_seat
         stakes = sum(b.cents for b in bets)
         assert done.bank_after + sum(done.receipts().values()) == bank + stakes  # chips conserved
         assert -bank <= done.player_dealer_result <= bank

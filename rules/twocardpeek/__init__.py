@@ -12,7 +12,7 @@ from rules.twocardpeek.hands import (
     two_card_value,
 )
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
-from rules.twocardpeek.round import FAMILY, TwoCardPeekFamily, bank_settle, to_wager_results
+from rules.twocardpeek.round import FAMILY, TwoCardPeekFamily, bank_order, to_wager_results
 from rules.twocardpeek.settle import (
     Bet,
     PickResult,
@@ -30,7 +30,7 @@ __all__ = [
     "TwoCardPeekFamily",
     "Variant",
     "WagerSettlement",
-    "bank_settle",
+    "bank_order",
     "describe_two",
     "five_card_line",
     "from_data",

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from rules.banking import (
     Direction,
-    Settlement,
+    RoundResults,
     SettleMode,
     Table,
     Wager,
     WagerKind,
     WagerResult,
     seat_order,
-    settle,
+    settle_results,
 )
 from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
@@ -43,7 +43,8 @@ from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
 if TYPE_CHECKING:
-    from rules.fees.assess import Collection
+    from rules.analysis import Analysis
+    from rules.round.family import Progress
     from rules.round.state import RoundState
 
 
@@ -220,12 +221,13 @@ class TwoCardPeekFamily(BaseFamily):
         }
         if start.bank and start.player_dealer is not None:
             try:
-                done, action = bank_settle(v, start.bank, to_wager_results(ordered), table)
+                rr = bank_order(v, to_wager_results(ordered), table)
+                done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
                 out["bank"] = {"problem": str(exc)}
                 return out
             out["bank"] = {
-                "action_seat": action,
+                "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
                 "bank_after": done.bank_after,
                 "by_seat": {
@@ -235,6 +237,35 @@ class TwoCardPeekFamily(BaseFamily):
                 "lines": done.describe(),
             }
         return out
+
+    # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
+
+    #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
+    settled_at_table = True
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The wagers taken before the deal, Pick Row first (the Peek Bonus is a decision mid-round)."""
+        return list(self.variant(state).pre_deal_spots())
+
+    def base_spots(self, state: RoundState) -> frozenset[str]:
+        """The Pick Row spots: every bonus bet needs one (000 L845, L866, L886)."""
+        return frozenset(self.variant(state).pick_row.spots)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact probabilities and house edges (:mod:`rules.twocardpeek.analyze`)."""
+        from rules.twocardpeek.analyze import analyze
+
+        return analyze(data, decks)
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Every wager's result in the filed two-stage order, once the five-card rows are out."""
+        if self.settle(state) is None:
+            return None
+        got = self.results(state)
+        assert got is not None and state.start is not None
+        return bank_order(self.variant(state), to_wager_results(got[0]), table)
 
 
 def _table(seats: Sequence[int], player_dealer: int | None, positions: int = 0) -> Table:
@@ -264,17 +295,11 @@ def to_wager_results(results: Sequence[WagerSettlement]) -> list[WagerResult]:
     return out
 
 
-def bank_settle(
-    v: Variant,
-    bank: int,
-    results: Sequence[WagerResult],
-    table: Table,
-    collection: Collection | None = None,
-) -> tuple[Settlement, int]:
-    """Settle against the player-dealer's bank in the filed order (000 L930, L939): the first stage (Pick
-    Row, 2 Card Poker) seat by seat from the house dealer's left, then the second (Peek Bonus, Super Bet);
-    each wager is paid or collected in turn while the bank holds (``in_order``). Returns the settlement and
-    the first seat."""
+def bank_order(v: Variant, results: Sequence[WagerResult], table: Table) -> RoundResults:
+    """The results in the order the player-dealer settles them (000 L930, L939): the first stage (Pick
+    Row, 2 Card Poker) seat by seat from the house dealer's left, the player-dealer's seat last, then the
+    second (Peek Bonus, Super Bet); each wager paid or collected in turn while the bank holds
+    (``in_order``). The action seat is the first seat."""
     first = _first_seat(table)
     seats = seat_order(table, first, Direction.CLOCKWISE)
     place = {s: i for i, s in enumerate(seats)}
@@ -291,7 +316,7 @@ def bank_settle(
         stage = 0 if r.wager.name in v.order.first else 1
         return (stage, place[r.wager.seat], spots.index(r.wager.name))
 
-    return settle(bank, sorted(results, key=key), SettleMode.IN_ORDER, collection), first
+    return RoundResults(tuple(sorted(results, key=key)), SettleMode.IN_ORDER, first)
 
 
 FAMILY = TwoCardPeekFamily()
