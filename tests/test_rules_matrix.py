@@ -29,13 +29,33 @@ def test_a_missing_reference_makes_a_rule_unaccounted():
     g = get_game("paigow/capitol")
     bad = dict(g.data)
     bad["filed_rules"] = [
-        {"rule": "7", "lines": "L41", "says": "x", "status": "enforced", "where": ["rules.round.table_rules:nope"]},
+        {
+            "rule": "7",
+            "lines": "L41",
+            "says": "x",
+            "status": "enforced",
+            "where": ["rules.round.table_rules:nope"],
+        },
         {"rule": "6", "lines": "L40", "says": "x", "status": "enforced", "where": ["wager_limits.nope"]},
-        {"rule": "3", "lines": "L37", "says": "x", "status": "enforced", "where": ["irregularities"], "alerts": ["x"]},
+        {
+            "rule": "3",
+            "lines": "L37",
+            "says": "x",
+            "status": "enforced",
+            "where": ["irregularities"],
+            "alerts": ["x"],
+        },
         {"rule": "2", "lines": "L36", "says": "x", "status": "floor"},
         {"rule": "1", "lines": "L35", "says": "x"},
-        {"rule": "9", "lines": "L43", "says": "x", "status": "enforced", "where": ["irregularities"],
-         "scenarios": ["no-such-scenario"], "tests": ["tests/test_table_rules.py::test_nope"]},
+        {
+            "rule": "9",
+            "lines": "L43",
+            "says": "x",
+            "status": "enforced",
+            "where": ["irregularities"],
+            "scenarios": ["no-such-scenario"],
+            "tests": ["tests/test_table_rules.py::test_nope"],
+        },
     ]
     from dataclasses import replace
 

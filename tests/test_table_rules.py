@@ -31,13 +31,21 @@ def test_buster_may_not_exceed_the_game_wager_at_placement():
         Wager.single(2, "main", "seat 2", 1000),
         Wager.single(2, "buster", "seat 2", 2500, WagerKind.BONUS),
     ]
-    assert placement_problem(lim, layout, 2, "buster") == "seat 2 buster: may not exceed the base wager $10.00"
+    assert (
+        placement_problem(lim, layout, 2, "buster") == "seat 2 buster: may not exceed the base wager $10.00"
+    )
     layout[1] = Wager.single(2, "buster", "seat 2", 1000, WagerKind.BONUS)
     assert placement_problem(lim, layout, 2, "buster") is None
     # Lucky Pair needs a game wager but may exceed it (seed 000 L1822).
     alone = [Wager.single(4, "lucky_pair", "seat 4", 500, WagerKind.BONUS)]
-    assert placement_problem(lim, alone, 4, "lucky_pair") == "seat 4 lucky_pair: a bonus bet needs a base wager beside it"
-    big = [Wager.single(4, "main", "seat 4", 500), Wager.single(4, "lucky_pair", "seat 4", 2500, WagerKind.BONUS)]
+    assert (
+        placement_problem(lim, alone, 4, "lucky_pair")
+        == "seat 4 lucky_pair: a bonus bet needs a base wager beside it"
+    )
+    big = [
+        Wager.single(4, "main", "seat 4", 500),
+        Wager.single(4, "lucky_pair", "seat 4", 2500, WagerKind.BONUS),
+    ]
     assert placement_problem(lim, big, 4, "lucky_pair") is None
 
 
@@ -52,7 +60,11 @@ def test_round_start_keeps_what_gets_action_and_returns_the_rest():
     kept, back, found = check_round_start(data, start)
     assert [(w.seat, w.cents, w.spot) for w in kept.wagers] == [(2, 2500, "main"), (4, 300, "main")]
     assert [(w.seat, w.cents, w.spot) for w in back] == [(2, 500, "bonus"), (3, 150000, "main")]
-    assert [f.code.value for f in found] == ["WAGER_NOT_ACCEPTED", "WAGER_OVER_MAXIMUM", "WAGER_UNDER_MINIMUM"]
+    assert [f.code.value for f in found] == [
+        "WAGER_NOT_ACCEPTED",
+        "WAGER_OVER_MAXIMUM",
+        "WAGER_UNDER_MINIMUM",
+    ]
     assert kept.bank == 500000  # rule 8: the player-dealer's wager has no maximum
 
 
