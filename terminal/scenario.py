@@ -8,8 +8,6 @@ whose one key is an event type, e.g. ``- shuffle: {}``). Any error names the fil
 
 from __future__ import annotations
 
-import importlib
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,7 @@ from rules.round import Alert, GameRules, RoundState, apply, initial
 from rules.round.events import EVENT_TYPES, Event, EventError, event_from_json
 from rules.round.procedure import ProcedureError
 from terminal.errors import UserError
-from terminal.games import GameFile, get_game
+from terminal.games import GameFile, family_of, get_game
 from terminal.paths import config_dir
 from terminal.yamlfile import LocatedYaml, load_yaml
 
@@ -74,15 +72,6 @@ class Line:
         return f"[{self.seq:>4}] note: {d['text']}"
 
 
-def load_family(family: str) -> None:
-    """Import the family's engine (``rules.<family>``) so that it registers its hooks, if it exists."""
-    try:
-        importlib.import_module(f"rules.{family}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"rules.{family}":
-            raise
-
-
 def game_rules(
     game: GameFile,
     decks: int | None = None,
@@ -92,25 +81,20 @@ def game_rules(
 ) -> GameRules:
     """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line.
 
-    ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); a pot game's round
-    hook takes it from the pot, so it goes into the game data (``rules.poker.round.POSTED_SCHEDULE``).
+    ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); the family takes what
+    it reads of it into the game data (``Family.table_data``: a pot game's collection comes from the pot).
     ``limits``: the table's posted minimum and maximum wager in cents, which the round engine checks each
     round start's wagers against with the variant's own ``wager_limits:`` (``rules.round.table_rules``)."""
-    engine = str(game.data.get("engine", game.family))
-    load_family(engine)
-    data = game.data
+    fam = family_of(game)
+    data = fam.table_data(game.data, posted)
     if limits is not None:
         from rules.banking.wagers import TABLE_LIMITS
 
         data = {**data, TABLE_LIMITS: {"min_cents": limits[0], "max_cents": limits[1]}}
-    if posted is not None and engine == "poker":
-        from rules.poker.round import POSTED_SCHEDULE
-
-        data = {**data, POSTED_SCHEDULE: posted}
     # A family may need other data files (Pai Gow: the House Way chart); it names them, the terminal reads them.
-    wanted = getattr(sys.modules.get(f"rules.{engine}"), "data_files", None)
-    if wanted is not None:
-        data = {**data, **{k: load_yaml(config_dir() / p).data for k, p in wanted(data).items()}}
+    wanted = fam.data_files(data)
+    if wanted:
+        data = {**data, **{k: load_yaml(config_dir() / p).data for k, p in wanted.items()}}
     try:
         return GameRules.from_data(game.id, game.family, data, decks=decks)
     except ProcedureError as exc:
