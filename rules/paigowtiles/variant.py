@@ -77,10 +77,6 @@ class TilesVariant(_Strict):
     ties: TiesModel
     house_way: HouseWayRef
     settlement: SettlementModel
-    # the round engine's keys (not read here)
-    deck: Any = None
-    deal: Any = None
-    irregularities: Any = None
 
     @property
     def tie_rules(self) -> Ties:
@@ -102,7 +98,7 @@ class TilesVariant(_Strict):
         if extra:
             raise VariantError(f"{gid}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
         try:
-            return cls.model_validate(dict(data))
+            return cls.model_validate({k: v for k, v in data.items() if k in cls.model_fields})
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
