@@ -14,6 +14,7 @@ import rules.paigow
 import rules.paigowtiles
 import rules.poker
 import rules.threecard
+import rules.twocardpeek
 from rules.errors import RulesError
 from rules.paigowtiles.schema import PaiGowTilesFile
 from rules.round.family import (
@@ -26,7 +27,15 @@ from rules.round.family import (
 )
 
 #: The family packages, for tools that list them (``dealer-terminal schema``, the architecture doc).
-PACKAGES = (rules.baccarat, rules.blackjack, rules.paigow, rules.paigowtiles, rules.poker, rules.threecard)
+PACKAGES = (
+    rules.baccarat,
+    rules.blackjack,
+    rules.paigow,
+    rules.paigowtiles,
+    rules.poker,
+    rules.threecard,
+    rules.twocardpeek,
+)
 
 
 class _TilesFamily(BaseFamily):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
+<<<<<<< HEAD
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt
 
 #: The catalogue header: which game, which room's filing, what was chosen where it is unclear.
@@ -239,3 +240,12 @@ class GameFileBase(Strict):
     deal: Deal | None = None
     irregularities: list[Irregularity] | None = None
     wager_limits: WagerLimits | None = None
+=======
+#: The catalogue header: which game, which room's filing, what was chosen where it is unclear, and the
+#: rules the filing states with where each is enforced (``filed_rules``: ``dealer-terminal rules GAME``).
+HEADER_KEYS: Final = frozenset(
+    {"id", "family", "name", "room", "source", "choices", "supports", "filed_rules"}
+)
+#: The round engine's keys: the shoe, the dealing procedure and the ruling table.
+ROUND_KEYS: Final = frozenset({"deck", "deal", "irregularities", "wager_limits", "rotation"})
+>>>>>>> main

@@ -2,16 +2,19 @@
 
 from rules.paigowtiles.hands import Ties, outcome, strength
 from rules.paigowtiles.house_way import Chart, TileSetting, load_chart, set_house_way
+from rules.paigowtiles.round import FAMILY, TilesFamily  # registers the family
 from rules.paigowtiles.tiles import ALL_TILES, KINDS, Tile, TileError, parse_tiles
 from rules.paigowtiles.variant import TilesVariant, VariantError
 
 __all__ = [
     "ALL_TILES",
+    "FAMILY",
     "KINDS",
     "Chart",
     "Tile",
     "TileError",
     "TileSetting",
+    "TilesFamily",
     "Ties",
     "TilesVariant",
     "VariantError",

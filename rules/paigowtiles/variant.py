@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from rules.errors import RulesError
 from rules.gamefile import HEADER_KEYS, ROUND_KEYS
 from rules.paigowtiles.hands import Ties
+from rules.paigowtiles.table_round import RoundRules
 from rules.paigowtiles.tiles import KINDS, kind_by_name
 
 
@@ -77,10 +78,8 @@ class TilesVariant(_Strict):
     ties: TiesModel
     house_way: HouseWayRef
     settlement: SettlementModel
-    # the round engine's keys (not read here)
-    deck: Any = None
-    deal: Any = None
-    irregularities: Any = None
+    #: The round at the table (rules.paigowtiles.table_round).
+    round: RoundRules | None = None
 
     @property
     def tie_rules(self) -> Ties:
@@ -102,7 +101,7 @@ class TilesVariant(_Strict):
         if extra:
             raise VariantError(f"{gid}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
         try:
-            return cls.model_validate(dict(data))
+            return cls.model_validate({k: v for k, v in data.items() if k in cls.model_fields})
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
