@@ -16,13 +16,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
-<<<<<<< HEAD
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
-#: The catalogue header: which game, which room's filing, what was chosen where it is unclear.
-HEADER_KEYS: Final = frozenset({"id", "family", "name", "room", "source", "choices", "supports"})
-#: The round engine's keys: the shoe, the dealing procedure, the ruling table and the filed wager limits.
-ROUND_KEYS: Final = frozenset({"deck", "deal", "irregularities", "wager_limits"})
+#: The catalogue header: which game, which room's filing, what was chosen where it is unclear, and the
+#: rules the filing states with where each is enforced (``filed_rules``: ``dealer-terminal rules GAME``).
+HEADER_KEYS: Final = frozenset(
+    {"id", "family", "name", "room", "source", "choices", "supports", "filed_rules"}
+)
+#: The round engine's keys: the shoe, the dealing procedure, the ruling table, the filed wager limits and
+#: the bank's rotation.
+ROUND_KEYS: Final = frozenset({"deck", "deal", "irregularities", "wager_limits", "rotation"})
 
 _RATIO = re.compile(r"^\s*(\d+)\s*[:/]\s*(\d+)\s*$")
 
@@ -226,6 +229,30 @@ class WagerLimits(Strict):
     cite: Cite | None = None
 
 
+class FiledRule(Strict):
+    """``filed_rules[]``: one rule the filing states and where it is enforced (``dealer-terminal rules``)."""
+
+    rule: str
+    lines: str
+    says: str
+    status: Literal["enforced", "floor", "not_enforced"]
+    where: str | list[str] | None = None
+    alerts: str | list[str] | None = None
+    scenarios: str | list[str] | None = None
+    tests: str | list[str] | None = None
+    why: str | None = None
+    choice: str | None = None
+
+
+class Rotation(Strict):
+    """``rotation``: how the bank rotates (``rules.banking.rotation.RotationRules``)."""
+
+    max_consecutive: PositiveInt | None = None
+    require_prior_wager: bool | None = None
+    offer_to_square_bettors: bool | None = None
+    cite: Cite | None = None
+
+
 class GameFileBase(Strict):
     """The keys every game file shares: the header (docs/games.md) and the round engine's."""
 
@@ -240,12 +267,5 @@ class GameFileBase(Strict):
     deal: Deal | None = None
     irregularities: list[Irregularity] | None = None
     wager_limits: WagerLimits | None = None
-=======
-#: The catalogue header: which game, which room's filing, what was chosen where it is unclear, and the
-#: rules the filing states with where each is enforced (``filed_rules``: ``dealer-terminal rules GAME``).
-HEADER_KEYS: Final = frozenset(
-    {"id", "family", "name", "room", "source", "choices", "supports", "filed_rules"}
-)
-#: The round engine's keys: the shoe, the dealing procedure and the ruling table.
-ROUND_KEYS: Final = frozenset({"deck", "deal", "irregularities", "wager_limits", "rotation"})
->>>>>>> main
+    filed_rules: list[FiledRule] | None = None
+    rotation: Rotation | None = None
