@@ -143,6 +143,11 @@ class PokerFamily(BaseFamily):
             return None
         return f"every other player folded: seat {winner} takes the pot without a showdown"
 
+    def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]:
+        """The game data with the table's posted collection schedule (:data:`POSTED_SCHEDULE`): the round
+        hook takes the collection from the pot."""
+        return data if posted is None else {**data, POSTED_SCHEDULE: posted}
+
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read. A hand
         folded to one player (:func:`folded_out`) settles without a showdown."""
