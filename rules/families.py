@@ -10,6 +10,7 @@ import rules.paigow
 import rules.paigowtiles
 import rules.poker
 import rules.threecard
+import rules.twocardpeek
 from rules.errors import RulesError
 from rules.round.family import (
     BaseFamily,
@@ -21,7 +22,15 @@ from rules.round.family import (
 )
 
 #: The family packages, for tools that list them (``dealer-terminal schema``, the architecture doc).
-PACKAGES = (rules.baccarat, rules.blackjack, rules.paigow, rules.paigowtiles, rules.poker, rules.threecard)
+PACKAGES = (
+    rules.baccarat,
+    rules.blackjack,
+    rules.paigow,
+    rules.paigowtiles,
+    rules.poker,
+    rules.threecard,
+    rules.twocardpeek,
+)
 
 # A family package whose round hooks are not written yet deals with the engine's defaults (no settlement):
 # it is still a known family, so its game files load and its rounds fold.

@@ -578,7 +578,11 @@ class TableController:
             return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
-        if isinstance(event, RoundStart):
+        if isinstance(event, RoundStart) or (
+            isinstance(event, ButtonPress) and event.button is Button.CONFIRM
+        ):
+            # a round that starts, or a betting round closed mid-deal (Two Card Peek's Peek Bonus), may
+            # be waiting for the shuffler's next packet
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)
@@ -612,11 +616,7 @@ class TableController:
         if a == "new-round":
             if self.state.status is Status.DEALING:
                 return "the round is being dealt: finish it, or declare a misdeal"
-            if (
-                self.state.status is Status.DEALT
-                and self.settled is None
-                and settles_at_table(self.state)
-            ):
+            if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
                 return f"the round is not settled yet: {self.state.prompt}"
             start = self.round_start_event()
             if isinstance(start, str):
