@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 import rules.baccarat
 import rules.blackjack
+import rules.chinese
 import rules.paigow
 import rules.paigowtiles
 import rules.poker
@@ -30,6 +31,7 @@ from rules.round.family import (
 PACKAGES = (
     rules.baccarat,
     rules.blackjack,
+    rules.chinese,
     rules.paigow,
     rules.paigowtiles,
     rules.poker,
