@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import rules.baccarat
 import rules.blackjack
+import rules.chinese
 import rules.paigow
 import rules.paigowtiles
 import rules.poker
@@ -25,6 +26,7 @@ from rules.round.family import (
 PACKAGES = (
     rules.baccarat,
     rules.blackjack,
+    rules.chinese,
     rules.paigow,
     rules.paigowtiles,
     rules.poker,
