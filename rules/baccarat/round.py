@@ -30,8 +30,10 @@ from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.round.alerts import AlertCode
 from rules.round.events import (
+    Action,
     Button,
     ButtonPress,
+    Decision,
     Declare,
     DeclareKind,
     Event,
@@ -187,6 +189,16 @@ class BaccaratFamily(BaseFamily):
         """DRAW_AGAINST_RULE for a third card the tableau called for and that was not dealt: the dealer
         pressed confirm, declared the deal done, or shuffled while it was due. (A new round started
         while it was due is the round engine's own check, through :meth:`next_extra_card`.)"""
+        if isinstance(event, Decision) and event.action in (Action.BET, Action.RAISE) and state.placed:
+            # Every wager, bonus bets included, closes when the first card is dealt (Supreme seed 003 L1097;
+            # Commission-Free seed 000 L774): the variant's irregularities: table rules on it.
+            return [
+                Finding(
+                    AlertCode.BETS_AFTER_CLOSE,
+                    f"seat {event.seat} placed or changed a wager after the first card was dealt",
+                    seat=event.seat,
+                )
+            ]
         why = ""
         dealing = state.status.value == "dealing"
         if isinstance(event, ButtonPress) and event.button is Button.CONFIRM and dealing:
