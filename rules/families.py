@@ -11,6 +11,7 @@ import rules.paigowtiles
 import rules.poker
 import rules.threecard
 import rules.twocardpeek
+import rules.ultimatewar
 from rules.errors import RulesError
 from rules.round.family import (
     BaseFamily,
@@ -30,6 +31,7 @@ PACKAGES = (
     rules.poker,
     rules.threecard,
     rules.twocardpeek,
+    rules.ultimatewar,
 )
 
 # A family package whose round hooks are not written yet deals with the engine's defaults (no settlement):

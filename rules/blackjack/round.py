@@ -87,7 +87,9 @@ class BlackjackFamily(BaseFamily):
 
     # --- the player-dealer -------------------------------------------------------------------------
 
-    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
         """The variant's exact analysis (:mod:`rules.blackjack.analyze`)."""
         from rules.blackjack.analyze import analyze
 
