@@ -35,6 +35,7 @@ from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Phase, PhaseKind, Recipients, Slot, ordinal
 from rules.round.rulings import Finding
 from rules.ultimatewar.model import UltimateWarDataError, Variant, from_data
+from rules.ultimatewar.schema import UltimateWarFile
 from rules.ultimatewar.settle import Showdown, WagerSettlement, settle_spot, showdown
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class UltimateWarFamily(BaseFamily):
     """The war cards, the shuffle between rounds, and each wager's result in the filed order."""
 
     settled_at_table = True
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = UltimateWarFile
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
