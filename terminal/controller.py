@@ -1136,7 +1136,8 @@ class TableController:
         still = {a.code for a in self.state.active_alerts}
         if event.code in still:
             return  # the engine refused the clear (it notes why)
-        if event.code in (AlertCode.CUP_OPENED_EARLY, AlertCode.INSUFFICIENT_SHAKE):
+        cup_codes = (AlertCode.CUP_OPENED_EARLY, AlertCode.INSUFFICIENT_SHAKE)
+        if event.code in cup_codes and not any(a.code in cup_codes for a in self.state.active_alerts):
             self._armed_for = None  # the roll did not count: the cup is armed for a new one
             self._drive_devices()
         for name, drv in list(self.drivers.items()):

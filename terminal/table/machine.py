@@ -175,7 +175,7 @@ def step_of(f: TableFacts) -> Step:
     if f.status == "dealing":
         if f.expected == "dice":
             return Step.DICE
-        if f.expected in ("betting", "decision"):
+        if f.expected == "decision":
             return Step.DECISIONS
         return Step.DEALING
     if f.status == "dealt":
