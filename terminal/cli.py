@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "journal",
     "config",
     "devices",
+    "rules",
 )
 
 

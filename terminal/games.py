@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.families import UnknownFamily, family
+from rules.round.family import Family
 from terminal.errors import UserError
 from terminal.paths import config_dir
 from terminal.yamlfile import LocatedYaml, load_yaml
@@ -107,3 +109,11 @@ def get_game(game_id: str) -> GameFile:
     raise UserError(
         f"unknown game {game_id!r}; known: {', '.join(near[:12])}{' …' if len(near) > 12 else ''}"
     )
+
+
+def family_of(game: GameFile) -> Family:
+    """The family engine of ``game`` (``rules.families``); an unknown family is a UserError naming the file."""
+    try:
+        return family(game.family)
+    except UnknownFamily as exc:
+        raise UserError(f"{game.path}: family: {exc}") from None

@@ -24,7 +24,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -212,29 +212,47 @@ class Journal:
         The seq is the last seq + 1, read inside the write transaction, so there is never a gap; the
         caller acts on the event only after this returns.
         """
-        if not isinstance(kind, str) or not kind:
-            raise ValueError("journal kind must be a non-empty string")
-        body = json.loads(canonical_json(dict(payload)))  # plain JSON types only; rejects NaN, objects
-        with self._lock:
-            return self._append(kind, body)
+        return self.append_many([(kind, payload)])[0]
 
-    def _append(self, kind: str, body: dict[str, Any]) -> Entry:
+    def append_many(self, items: Iterable[tuple[str, Mapping[str, Any]]]) -> list[Entry]:
+        """Group commit: append every ``(kind, payload)`` in one transaction, one fsync, in order.
+
+        Returns the entries once they are all durable; if it raises, none of them was written. This is
+        what a caller that acknowledges something to a device after it is on disk uses (one fsync for
+        the reads that arrived together).
+        """
+        bodies: list[tuple[str, dict[str, Any]]] = []
+        for kind, payload in items:
+            if not isinstance(kind, str) or not kind:
+                raise ValueError("journal kind must be a non-empty string")
+            # plain JSON types only; rejects NaN, objects
+            bodies.append((kind, json.loads(canonical_json(dict(payload)))))
+        if not bodies:
+            return []
+        with self._lock:
+            return self._append(bodies)
+
+    def _append(self, bodies: list[tuple[str, dict[str, Any]]]) -> list[Entry]:
         ts = format_ts(self._clock())
         db = self._db
+        out: list[Entry] = []
         db.execute("BEGIN IMMEDIATE")
         try:
             row = db.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
             seq, prev = (1, GENESIS) if row is None else (row[0] + 1, row[1])
-            digest = entry_hash(seq, ts, kind, body, prev)
-            db.execute(
-                "INSERT INTO journal (seq, ts, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)",
-                (seq, ts, kind, canonical_json(body), prev, digest),
-            )
+            for kind, body in bodies:
+                digest = entry_hash(seq, ts, kind, body, prev)
+                db.execute(
+                    "INSERT INTO journal (seq, ts, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                    (seq, ts, kind, canonical_json(body), prev, digest),
+                )
+                out.append(Entry(seq, ts, kind, body, prev, digest))
+                seq, prev = seq + 1, digest
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        return Entry(seq, ts, kind, body, prev, digest)
+        return out
 
     def close(self) -> None:
         """Close the file."""

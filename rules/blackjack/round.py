@@ -35,11 +35,12 @@ from rules.errors import HandError
 from rules.evaluators.points import Total, blackjack_total
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, Decision, Declare, DeclareKind, Event, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Slot
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 PD = Target(TargetKind.PLAYER_DEALER)
@@ -85,6 +86,12 @@ class BlackjackFamily(BaseFamily):
         return self._variants(state)
 
     # --- the player-dealer -------------------------------------------------------------------------
+
+    def analyze(self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+        """The variant's exact analysis (:mod:`rules.blackjack.analyze`)."""
+        from rules.blackjack.analyze import analyze
+
+        return analyze(data, decks)
 
     def pd_due(self, state: RoundState) -> tuple[str, str]:
         """What the chart says of the player-dealer's hand now: (``hit``/``stand``/``option``, words)."""

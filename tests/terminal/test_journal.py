@@ -317,3 +317,28 @@ def test_appends_from_several_threads_never_interleave(tmp_path):
     assert errors == []
     assert len(j) == 120 and j.verify().ok
     j.close()
+
+
+def test_append_many_is_one_durable_group_in_order(tmp_path):
+    with Journal(tmp_path / "j.db", clock=FakeClock()) as j:
+        j.append("input", {"i": 0})
+        group = j.append_many([(ROUND_KIND, {"i": 1}), ("device", {"i": 2}), (ROUND_KIND, {"i": 3})])
+        assert [e.seq for e in group] == [2, 3, 4]
+        assert group[-1].hash == j.head()[1] and group[1].prev_hash == group[0].hash
+        assert [e.payload["i"] for e in j.entries()] == [0, 1, 2, 3]
+        assert j.append_many([]) == []
+        with pytest.raises(ValueError):
+            j.append_many([("input", {"i": 4}), ("", {"i": 5})])
+        assert len(j) == 4 and j.verify().ok
+
+
+async def test_async_append_many_returns_after_the_commit(tmp_path):
+    from terminal.controller import AsyncJournal
+
+    aj = AsyncJournal(Journal(tmp_path / "j.db", clock=FakeClock()))
+    entries = await aj.append_many([("device", {"read": 1}), ("device", {"read": 2})])
+    # Durable: another connection sees both rows as soon as the await returns.
+    with open_for_check(tmp_path / "j.db") as other:
+        assert [e.payload for e in other.entries()] == [{"read": 1}, {"read": 2}]
+    assert [e.seq for e in entries] == [1, 2]
+    aj.close()
