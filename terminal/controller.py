@@ -235,6 +235,10 @@ class TableController:
         #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
         #: only while that role is logged in with its PIN, and never during a lockout.
         self.access: Any = None
+        #: The devices' link timing (``firmware_bridge.link.LinkConfig``; None: the drivers' own). End-to-end
+        #: tests pass one whose silence timeout no scheduling delay reaches, so a starved test process never
+        #: trips COMMS_LOST.
+        self.link_config: Any = None
         #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
         self._shuffle_asked = False
         self._deck_ok: bool | None = _deck_ok_since_shuffle(replayed)
@@ -759,11 +763,7 @@ class TableController:
         if a == "new-round":
             if self.state.status is Status.DEALING:
                 return "the round is being dealt: finish it, or declare a misdeal"
-            if (
-                self.state.status is Status.DEALT
-                and self.settled is None
-                and settles_at_table(self.state)
-            ):
+            if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
                 return f"the round is not settled yet: {self.state.prompt}"
             start = self.round_start_event()
             if isinstance(start, str):
@@ -1297,7 +1297,9 @@ class TableController:
             if spec.scheme != "gpio":
                 transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
                 self._tap(name, transport)
-            async with open_device(spec, transport, emulator_dir=config_dir() / "emulators") as dev:
+            async with open_device(
+                spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
+            ) as dev:
                 self.drivers[name] = dev
                 if d.kind == "shuffler" and d.options:
                     from devices.shuffler import shuffler_config_from_options

@@ -222,6 +222,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
             old.release()
             new = TableController(new_cfg, old.journal.journal)
             new.draw_pace = old.draw_pace
+            new.link_config = old.link_config
             wire(new)
             app.backend = new
             await new.journal.append(
