@@ -665,7 +665,11 @@ class TableController:
             return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
-        if isinstance(event, RoundStart):
+        if isinstance(event, RoundStart) or (
+            isinstance(event, ButtonPress) and event.button is Button.CONFIRM
+        ):
+            # a round that starts, or a betting round closed mid-deal (Two Card Peek's Peek Bonus), may
+            # be waiting for the shuffler's next packet
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from rules.errors import RulesError
 from rules.gamefile import HEADER_KEYS, ROUND_KEYS
 from rules.paigowtiles.hands import Ties
+from rules.paigowtiles.table_round import RoundRules
 from rules.paigowtiles.tiles import KINDS, kind_by_name
 
 
@@ -77,6 +78,8 @@ class TilesVariant(_Strict):
     ties: TiesModel
     house_way: HouseWayRef
     settlement: SettlementModel
+    #: The round at the table (rules.paigowtiles.table_round).
+    round: RoundRules | None = None
 
     @property
     def tie_rules(self) -> Ties:
