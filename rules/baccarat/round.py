@@ -24,14 +24,17 @@ from rules.baccarat.banking import (
 from rules.baccarat.coup import due_from_hands, result_of
 from rules.baccarat.model import BaccaratDataError, Hand, Variant
 from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.schema import BaccaratFile
 from rules.baccarat.settle import settle_rule
 from rules.banking import RoundResults, Table, Wager, WagerKind, covers_all, order_wagers, settle_results
 from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.round.alerts import AlertCode
 from rules.round.events import (
+    Action,
     Button,
     ButtonPress,
+    Decision,
     Declare,
     DeclareKind,
     Event,
@@ -69,6 +72,15 @@ def _build_variant(state: RoundState) -> Variant | Pan9Variant:
 
 class BaccaratFamily(BaseFamily):
     """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = BaccaratFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        from rules.baccarat import from_data
+
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant | Pan9Variant] = PerGame(_build_variant)
@@ -187,6 +199,16 @@ class BaccaratFamily(BaseFamily):
         """DRAW_AGAINST_RULE for a third card the tableau called for and that was not dealt: the dealer
         pressed confirm, declared the deal done, or shuffled while it was due. (A new round started
         while it was due is the round engine's own check, through :meth:`next_extra_card`.)"""
+        if isinstance(event, Decision) and event.action in (Action.BET, Action.RAISE) and state.placed:
+            # Every wager, bonus bets included, closes when the first card is dealt (Supreme seed 003 L1097;
+            # Commission-Free seed 000 L774): the variant's irregularities: table rules on it.
+            return [
+                Finding(
+                    AlertCode.BETS_AFTER_CLOSE,
+                    f"seat {event.seat} placed or changed a wager after the first card was dealt",
+                    seat=event.seat,
+                )
+            ]
         why = ""
         dealing = state.status.value == "dealing"
         if isinstance(event, ButtonPress) and event.button is Button.CONFIRM and dealing:
