@@ -43,7 +43,7 @@ from rules.banking import (
 from rules.banking import Wager as BankWager
 from rules.banking.wagers import BettingPhase
 from rules.cards import ALL_CARDS, format_cards
-from rules.round import RoundState, Status, apply, event_from_json, fold, initial
+from rules.round import RoundState, Status, apply, initial
 from rules.round.alerts import AlertCode
 from rules.round.alerts import Role as RulesRole
 from rules.round.events import (
@@ -85,7 +85,8 @@ from terminal.console.view import (
 )
 from terminal.errors import UserError
 from terminal.games import get_game, load_games
-from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport
+from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport, journal_for
+from terminal.journal.restore import restore_round, table_snapshot
 from terminal.scenario import game_rules
 from terminal.settlement import SETTLED_HERE, TableSettlement, settle_table
 
@@ -124,6 +125,11 @@ class AsyncJournal:
         batch = [(kind, dict(payload)) for kind, payload in items]
         return await loop.run_in_executor(self._pool, self.journal.append_many, batch)
 
+    async def checkpoint(self, table: Mapping[str, Any]) -> Entry:
+        """A checkpoint at a round boundary (``Journal.checkpoint``); returns once durable and anchored."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self.journal.checkpoint, dict(table))
+
     def close(self) -> None:
         """Finish pending writes and close the file."""
         self._pool.shutdown(wait=True)
@@ -147,20 +153,6 @@ def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
     }
 
 
-def round_events_since_game(journal: Journal, game: str) -> list[Event]:
-    """The round events after the last ``config`` entry that set a different game (the current table)."""
-    events: list[Event] = []
-    current: str | None = None
-    for e in journal.entries():
-        if e.kind == CONFIG_KIND and isinstance(e.payload.get("game"), str):
-            if e.payload["game"] != current:
-                events = []  # a new game on the table starts a new fold
-            current = e.payload["game"]
-        elif e.kind == ROUND_KIND and (current is None or current == game):
-            events.append(event_from_json(e.payload))
-    return events if current in (None, game) else []
-
-
 class TableController:
     """The controller of one table; also the console's backend."""
 
@@ -179,9 +171,9 @@ class TableController:
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
         self.rules = game_rules(self.game, posted=self.schedule)
-        replayed = round_events_since_game(journal, self.game.id)
-        self.state: RoundState = fold(self.rules, replayed)
-        self.round_no = sum(isinstance(e, RoundStart) for e in replayed)
+        restored = restore_round(journal, self.rules, self.game.id)  # the last checkpoint + its round
+        self.state: RoundState = restored.state
+        self.round_no = restored.round_no
         self.devices: dict[str, DeviceView] = {
             n: DeviceView(n, d.kind, "offline", "not connected") for n, d in sorted(config.devices.items())
         }
@@ -233,9 +225,7 @@ class TableController:
 
     async def start(self) -> None:
         """Journal the configuration if it changed since the journal last recorded it."""
-        last = None
-        for e in self.journal.journal.entries(kind=CONFIG_KIND):
-            last = e.payload
+        last = self.journal.journal.last(CONFIG_KIND)
         if last != self._last_config:
             await self.journal.append(CONFIG_KIND, self._last_config)
 
@@ -279,9 +269,7 @@ class TableController:
         return st is Status.DEALT and self.settled is not None
 
     def _restore_board(self, journal: Journal) -> None:
-        last = None
-        for e in journal.entries(kind=BETTING_KIND):
-            last = e.payload
+        last = journal.last(BETTING_KIND)
         if last is None or last.get("game") != self.game.id:
             return
         wagers = {(int(w[0]), 0, str(w[1])): int(w[2]) for w in last.get("wagers", ())}
@@ -515,6 +503,10 @@ class TableController:
     async def apply_event(self, event: Event) -> RoundState:
         """Journal ``event`` (durable), then fold it into the round and show the result."""
         async with self._lock:
+            if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
+                await self.journal.checkpoint(
+                    table_snapshot(self.state, round_no=self.round_no, game_id=self.game.id)
+                )
             await self.journal.append(ROUND_KIND, event.to_json())
             self.state = apply(self.state, event)
             if isinstance(event, RoundStart):
@@ -724,7 +716,7 @@ class TableController:
                 # A pot game's collection is in its rules: refold the game's rounds under the new
                 # schedule, as a restart with this configuration would.
                 self.rules = game_rules(self.game, posted=self.schedule)
-                self.state = fold(self.rules, round_events_since_game(self.journal.journal, self.game.id))
+                self.state = restore_round(self.journal.journal, self.rules, self.game.id).state
             self._show()
             return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
@@ -904,14 +896,14 @@ class TableController:
         return f"{device}: {fault.replace('_', ' ')} injected"
 
     def _verify_copy(self) -> VerifyReport:
-        with Journal(self.journal.journal.path, verify=False, create=False) as j:
+        with self.journal.journal.reader() as j:
             return j.verify()
 
     def support_bundle(self) -> Path:
         """A tar.gz with the redacted configuration, the journal dump and device health."""
         out = state_dir() / f"support-{self.config.table.id}-{int(self.clock())}.tar.gz"
         out.parent.mkdir(parents=True, exist_ok=True)
-        with Journal(self.journal.journal.path, verify=False, create=False) as j:
+        with self.journal.journal.reader() as j:
             dump = j.dump()
         files = {
             "config.json": self.config.redacted(),
@@ -1694,4 +1686,4 @@ def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{path.parent}: cannot create the journal's directory: {exc.strerror}") from None
-    return TableController(config, Journal(path))
+    return TableController(config, journal_for(config, journal_path or None))
