@@ -101,7 +101,11 @@ class Soak:
     segment_entries: int
     fill_sync: str
     through: str = "engine"
+    measure: bool = True
+    games: tuple[str, ...] = GAMES
+    quiet: bool = False
     rounds: int = 0
+    checked: int = 0
     restarts: list[dict[str, Any]] = field(default_factory=list)
     by_game: dict[str, list[list[Event]]] = field(default_factory=dict)
 
@@ -213,53 +217,72 @@ async def deal(soak: Soak, *, days: int, rounds_per_day: int, restarts: int, qui
     total = days * rounds_per_day
     # Restart points: numbers of events into the soak, spread at random over the whole run.
     restart_rounds = sorted(soak.rng.sample(range(1, total), min(restarts, total - 1)))
-    game = GAMES[0]
+    soak.quiet = quiet
+    game = soak.games[0]
     table = EngineTable if soak.through == "engine" else ControllerTable
     c: Any = table(soak, game)
     await c.start()
-    checked = 0
     t0, c0 = time.perf_counter(), time.process_time()
     for day in range(days):
         if day and soak.rng.random() < 0.5:  # a new game for the day, as a technician would configure it
-            game = soak.rng.choice(GAMES)
+            game = soak.rng.choice(soak.games)
             c.close()
             c = table(soak, game)
             await c.start()
         while soak.rounds < (day + 1) * rounds_per_day:
-            events = soak.rng.choice(soak.rounds_of(game))
-            cut = len(events)
-            restart_here = bool(restart_rounds) and soak.rounds >= restart_rounds[0]
-            if restart_here:
-                restart_rounds.pop(0)
-                cut = soak.rng.randrange(len(events) + 1)  # mid-round, or at its end
-            await c.deal(events[:cut])
-            if restart_here:
-                before = (c.round_no, c.state, c.state.seq)
-                c.close()
-                entries = _entries(soak)
-                row = soak.measure_restart(game, entries)
-                c = table(soak, game)
-                await c.start()
-                after = (c.round_no, c.state, c.state.seq)
-                if after != before or (row["round_no"], row["seq"]) != (before[0], before[2]):
-                    raise SystemExit(
-                        f"soak: the restart at round {soak.rounds} did not land where the table was"
-                    )
-                checked += 1
-                soak.restarts.append(row)
-                if not quiet:
-                    print(
-                        f"  restart after {row['rounds']:>6,} rounds ({entries:>9,} entries): "
-                        f"{row['cpu']:.3f} s CPU (journal open {row['open_cpu']:.3f}), {row['wall']:.3f} s wall, "
-                        f"{row['rss_kb'] / 1024:.1f} MB RSS; folded {row['after']} entries after "
-                        f"{'the last checkpoint' if row['checkpoint'] else 'the start (no checkpoint)'}; {game}",
-                        flush=True,
-                    )
-                await c.deal(events[cut:])
-            soak.rounds += sum(isinstance(e, RoundStart) for e in events)
+            for events in _rounds(soak.rng.choice(soak.rounds_of(game))):
+                c = await _one_round(soak, c, table, game, events, restart_rounds)
     c.close()
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
-    return {"rounds": soak.rounds, "restarts_checked": checked, "deal_seconds": elapsed, "deal_cpu": cpu}
+    return {"rounds": soak.rounds, "restarts_checked": soak.checked, "deal_seconds": elapsed, "deal_cpu": cpu}
+
+
+def _rounds(events: list[Event]) -> list[list[Event]]:
+    """A scenario's events cut into rounds: each from its ``RoundStart`` (with what led up to it) to the
+    next one."""
+    out: list[list[Event]] = [[]]
+    for e in events:
+        if isinstance(e, RoundStart) and any(isinstance(x, RoundStart) for x in out[-1]):
+            out.append([])
+        out[-1].append(e)
+    return [r for r in out if r]
+
+
+async def _one_round(
+    soak: Soak, c: Any, table: Any, game: str, events: list[Event], restart_rounds: list[int]
+) -> Any:
+    """Deal one round; restart the table in it when a restart point is due. Returns the table."""
+    cut = len(events)
+    restart_here = bool(restart_rounds) and soak.rounds >= restart_rounds[0]
+    while restart_rounds and soak.rounds >= restart_rounds[0]:
+        restart_rounds.pop(0)
+    if restart_here:
+        cut = soak.rng.randrange(len(events) + 1)  # mid-round, or at its end
+    await c.deal(events[:cut])
+    if restart_here:
+        before = (c.round_no, c.state, c.state.seq)
+        c.close()
+        entries = _entries(soak)
+        row = soak.measure_restart(game, entries) if soak.measure else None
+        c = table(soak, game)
+        await c.start()
+        after = (c.round_no, c.state, c.state.seq)
+        if after != before or (row and (row["round_no"], row["seq"]) != (before[0], before[2])):
+            raise SystemExit(f"soak: the restart at round {soak.rounds} did not land where the table was")
+        soak.checked += 1
+        if row is not None:
+            soak.restarts.append(row)
+            if not soak.quiet:
+                print(
+                    f"  restart after {row['rounds']:>6,} rounds ({entries:>9,} entries): "
+                    f"{row['cpu']:.3f} s CPU (journal open {row['open_cpu']:.3f}), {row['wall']:.3f} s wall, "
+                    f"{row['rss_kb'] / 1024:.1f} MB RSS; folded {row['after']} entries after "
+                    f"{'the last checkpoint' if row['checkpoint'] else 'the start (no checkpoint)'}; {game}",
+                    flush=True,
+                )
+        await c.deal(events[cut:])
+    soak.rounds += any(isinstance(e, RoundStart) for e in events)
+    return c
 
 
 def _entries(soak: Soak) -> int:
@@ -282,22 +305,27 @@ def verify_all(workdir: Path) -> dict[str, Any]:
 
 
 def summarise(restarts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Restart CPU over the run, and RSS first vs last restart of each game (a process's RSS depends on
+    the game's family: the poker family's rank tables alone are tens of MB)."""
     if not restarts:
         return {}
     cpu = [r["cpu"] for r in restarts]
-    rss = [r["rss_kb"] for r in restarts]
-    n = max(1, len(restarts) // 5)
-    first, last = restarts[:n], restarts[-n:]
+    per_game: dict[str, dict[str, Any]] = {}
+    for r in restarts:
+        g = per_game.setdefault(
+            r["game"], {"restarts": 0, "rss_mb_first": r["rss_kb"] / 1024, "rounds_first": r["rounds"]}
+        )
+        g.update(restarts=g["restarts"] + 1, rss_mb_last=r["rss_kb"] / 1024, rounds_last=r["rounds"])
+        g["growth"] = g["rss_mb_last"] / g["rss_mb_first"] - 1
+    repeated = [g["growth"] for g in per_game.values() if g["restarts"] > 1]
     return {
         "cpu_median": statistics.median(cpu),
         "cpu_max": max(cpu),
         "cpu_min": min(cpu),
-        "rss_mb_first": statistics.median(r["rss_kb"] for r in first) / 1024,
-        "rss_mb_last": statistics.median(r["rss_kb"] for r in last) / 1024,
-        "rss_mb_max": max(rss) / 1024,
-        "rss_growth": statistics.median(r["rss_kb"] for r in last)
-        / statistics.median(r["rss_kb"] for r in first)
-        - 1,
+        "rss_mb_min": min(r["rss_kb"] for r in restarts) / 1024,
+        "rss_mb_max": max(r["rss_kb"] for r in restarts) / 1024,
+        "per_game": per_game,
+        "rss_growth_max": max(repeated, key=abs) if repeated else 0.0,
     }
 
 
@@ -366,11 +394,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['restarts_checked']} restarts, each landing where the table was"
         )
         if s:
-            print(
-                f"restart CPU: median {s['cpu_median']:.3f} s, {s['cpu_min']:.3f}-{s['cpu_max']:.3f} s; RSS "
-                f"{s['rss_mb_first']:.1f} MB (first fifth) -> {s['rss_mb_last']:.1f} MB (last fifth), "
-                f"{s['rss_growth'] * 100:+.1f}%"
-            )
+            print(f"restart CPU: median {s['cpu_median']:.3f} s, {s['cpu_min']:.3f}-{s['cpu_max']:.3f} s")
+            for game, g in s["per_game"].items():
+                print(
+                    f"  {game:<34} {g['restarts']:>2} restarts: RSS {g['rss_mb_first']:.1f} MB at round "
+                    f"{g['rounds_first']:,} -> {g['rss_mb_last']:.1f} MB at round {g['rounds_last']:,} "
+                    f"({g['growth'] * 100:+.1f}%)"
+                )
         print(
             f"journal verify --all: {'intact' if v['ok'] else 'FAILED ' + '; '.join(v['problems'])}, "
             f"{v['entries']:,} entries in {v['segments']} segments, {v['cpu']:.1f} s CPU; "

@@ -85,7 +85,8 @@ from terminal.console.view import (
 )
 from terminal.errors import UserError
 from terminal.games import get_game, load_games
-from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport, journal_for
+from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyReport, journal_for
+from terminal.journal.alerts import journal_full_alert, journal_low_alert
 from terminal.journal.restore import restore_round, table_snapshot
 from terminal.scenario import game_rules
 from terminal.settlement import SETTLED_HERE, TableSettlement, settle_table
@@ -228,6 +229,7 @@ class TableController:
         last = self.journal.journal.last(CONFIG_KIND)
         if last != self._last_config:
             await self.journal.append(CONFIG_KIND, self._last_config)
+        self._disk_space()
 
     def attach(self, publish: Callable[[TableView], None]) -> None:
         """The console's publish function; the current view is shown at once."""
@@ -507,6 +509,7 @@ class TableController:
                 await self.journal.checkpoint(
                     table_snapshot(self.state, round_no=self.round_no, game_id=self.game.id)
                 )
+                self._disk_space()
             await self.journal.append(ROUND_KIND, event.to_json())
             self.state = apply(self.state, event)
             if isinstance(event, RoundStart):
@@ -542,6 +545,26 @@ class TableController:
 
     async def submit(self, inp: ConsoleInput) -> str | None:
         """Turn a console input into journal entries and round events; a sentence for refusals."""
+        try:
+            return await self._submit(inp)
+        except JournalFull as exc:  # nothing of the input was journaled, so nothing of it took effect
+            return self.journal_stopped(exc)
+
+    def journal_stopped(self, exc: JournalFull) -> str:
+        """The journal's disk is full: the table stops with an alert (never a crash); a sentence."""
+        self.live = False
+        alert = journal_full_alert(str(exc))
+        self.table_alerts = [a for a in self.table_alerts if a.code != alert.code] + [alert]
+        self._show()
+        return alert.message
+
+    def _disk_space(self) -> None:
+        """Warn (JOURNAL_DISK_LOW) while free space on the journal's disk is below the warning level."""
+        said = self.journal.journal.space_warning()
+        others = [a for a in self.table_alerts if a.code != "JOURNAL_DISK_LOW"]
+        self.table_alerts = others + ([journal_low_alert(said)] if said else [])
+
+    async def _submit(self, inp: ConsoleInput) -> str | None:
         a = inp.action
         if a.startswith(("tech.", "maint.")):
             return await self._staff(inp)
@@ -1094,7 +1117,10 @@ class TableController:
     async def pump(self, device: DeviceSource) -> None:
         """Feed one device's events into the controller until it closes."""
         async for ev in device.events():
-            await self.on_device_event(ev)
+            try:
+                await self.on_device_event(ev)
+            except JournalFull as exc:  # not journaled, so not acknowledged: the device sends it again
+                self.journal_stopped(exc)
 
     async def run_devices(self) -> None:
         """Open every configured device (emulators included) and pump their events; never raises.

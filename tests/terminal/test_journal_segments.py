@@ -164,3 +164,36 @@ def test_a_full_disk_refuses_the_append_and_loses_nothing_acknowledged(tmp_path)
     with Journal(path) as again:
         stored = [e.seq for e in again.entries(kind=ROUND_KIND)]
         assert stored == acked and again.verify().ok
+
+
+async def test_a_full_disk_stops_the_table_with_an_alert_not_a_crash(tmp_path):
+    from terminal.config import check_config
+    from terminal.console.view import ConsoleInput
+    from terminal.controller import TableController, journal_for
+
+    f = tmp_path / "table.yaml"
+    f.write_text(
+        "table: {game: paigow/capitol, seats: 7, limits: {min_cents: 500, max_cents: 100000}}\n"
+        f"journal: {{path: {tmp_path / 'j.db'}, warn_free_mb: 100000000}}\n"
+    )
+    cfg, problems = check_config([f], env={})
+    assert not problems
+    c = TableController(cfg, journal_for(cfg))
+    await c.start()
+    assert "JOURNAL_DISK_LOW" in [a.code for a in c.view().alerts]  # warned long before it is full
+    db = c.journal.journal._db
+    db.execute(f"PRAGMA max_page_count={db.execute('PRAGMA page_count').fetchone()[0]}")
+    placed = 0
+    for i in range(1, 500):  # a larger wager each time, until the disk (SQLite's page limit) is full
+        said = await c.submit(ConsoleInput("wager.place", "dealer", "key", {"seat": 2, "cents": 500 * i}))
+        if said and "disk is full" in said:
+            break
+        placed = 500 * i
+    assert said and "disk is full" in said and not c.live
+    assert "JOURNAL_DISK_FULL" in [a.code for a in c.view().alerts]
+    c.close()
+    # Space freed (the page limit lasts only for that connection), the terminal restarts: every wager
+    # that was acknowledged is there, and the refused one is not.
+    again = TableController(cfg, journal_for(cfg))
+    assert sum(again.board.wagers.values()) == placed > 0
+    again.close()
