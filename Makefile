@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean coverage-doc
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "dealer-terminal needs Python 3.11 or newer")'
@@ -22,6 +22,9 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest -n auto --durations=15
+
+coverage-doc: $(STAMP)
+	$(BIN)/dealer-terminal rules --coverage > docs/coverage.md
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

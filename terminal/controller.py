@@ -35,14 +35,14 @@ from rules.banking import (
     BetsAfterClose,
     BettingBoard,
     SpotLimit,
-    TableLimits,
     Verdict,
     WagerKind,
     check_wagers,
 )
 from rules.banking import Wager as BankWager
-from rules.banking.wagers import BettingPhase
-from rules.cards import ALL_CARDS, format_cards
+from rules.banking.wagers import BettingPhase, placement_problem
+from rules.cards import format_cards
+from rules.families import family as family_rules
 from rules.round import RoundState, Status, apply, initial
 from rules.round.alerts import AlertCode
 from rules.round.alerts import Role as RulesRole
@@ -71,6 +71,7 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
+from rules.round.table_rules import variant_limits
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
     AlertView,
@@ -89,7 +90,7 @@ from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyRepo
 from terminal.journal.alerts import journal_full_alert, journal_low_alert
 from terminal.journal.restore import restore_round, table_snapshot
 from terminal.scenario import game_rules
-from terminal.settlement import SETTLED_HERE, TableSettlement, settle_table
+from terminal.settlement import TableSettlement, settle_table, settles_at_table
 
 CONFIG_KIND = "config"
 #: The wagers on the layout (a snapshot after every change), and each round's settlement.
@@ -203,8 +204,9 @@ class TableController:
         # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
         self.board = BettingBoard.empty()
         self.bank_cents = 0
-        self.limits = TableLimits(
-            config.table.limits.min_cents, config.table.limits.max_cents, by_name=spot_limits(self.state)
+        # The table's posted limits with the variant's own (wager_limits:) and its bets' (rules.round.table_rules).
+        self.limits = variant_limits(self.state.game.data).with_table(
+            config.table.limits.min_cents, config.table.limits.max_cents, spot_limits(self.state)
         )
         self.spots = wager_spots(self.state)
         #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
@@ -362,10 +364,7 @@ class TableController:
 
     def _limit_problem(self, board: BettingBoard, seat: int, spot: str) -> str | None:
         """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
-        for c in check_wagers(self.limits, self._bank_wagers(board)):
-            if c.wager.seat == seat and c.wager.name == spot and c.verdict is not Verdict.ACTION:
-                return f"seat {seat} {spot}: {c.reason or c.verdict.value}"
-        return None
+        return placement_problem(self.limits, self._bank_wagers(board), seat, spot)
 
     async def _board_changed(self, inp: ConsoleInput, said: str | None) -> str | None:
         await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})
@@ -426,7 +425,7 @@ class TableController:
         for c in check_wagers(self.limits, self._bank_wagers(self.board)):
             if c.verdict is not Verdict.ACTION:
                 return f"seat {c.wager.seat} {c.wager.name}: {c.reason or c.verdict.value}"
-        if self.game.family == "paigow" or not wagers:
+        if family_rules(self.game.family).deals_every_seat or not wagers:
             # Pai Gow: seven piles go out whatever the wagers (the dice pick the order). An empty layout
             # (a table that does not enter wagers, e.g. poker): every seat is dealt, nothing is settled.
             seats = tuple(range(1, n + 1))
@@ -443,17 +442,13 @@ class TableController:
         amounts = [2500, 1000, 500, 5000, 1500, 2000, 1000, 500, 2500]
         wagers: dict[tuple[int, int, str], int] = {}
         lo, hi = self.config.table.limits.min_cents, self.config.table.limits.max_cents
+        fam = family_rules(self.game.family)
         for i, seat in enumerate(range(2, n + 1)):
-            if seat % 4 == 0 and self.game.family != "paigow":
+            if seat % 4 == 0 and not fam.deals_every_seat:
                 continue  # an empty seat, so the layout looks like a table
             cents = min(max(amounts[i % len(amounts)], lo), hi)
-            if self.game.family == "baccarat":
-                wagers[(seat, 0, "banker" if i % 2 else "player")] = cents
-            else:
-                wagers[(seat, 0, spots[0])] = cents
-                if len(spots) > 1 and i % 2 == 0:
-                    bonus = [s for s in spots[1:] if s != "tie"][:1] or spots[1:2]
-                    wagers[(seat, 0, bonus[0])] = cents  # a bonus equal to the base (Capitol's rule)
+            for spot in fam.demo_spots(spots, i):
+                wagers[(seat, 0, spot)] = cents  # a bonus equal to the base (Capitol's rule)
         self.board = BettingBoard(wagers)
         self.player_dealer = pd
         self.bank_cents = min(hi * 4, 100000)
@@ -581,7 +576,7 @@ class TableController:
             return await self._betting(inp)
         if a == "clear-alert" and any(t.code == inp.data.get("code") for t in self.table_alerts):
             return await self._clear_table_alert(inp)
-        if a == "house-way" and self.game.family == "paigow":
+        if a == "house-way":
             return await self._house_way(inp)
         if a in ("play", "fold"):
             return await self._decision(inp)
@@ -598,7 +593,11 @@ class TableController:
             return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
-        if isinstance(event, RoundStart):
+        if isinstance(event, RoundStart) or (
+            isinstance(event, ButtonPress) and event.button is Button.CONFIRM
+        ):
+            # a round that starts, or a betting round closed mid-deal (Two Card Peek's Peek Bonus), may
+            # be waiting for the shuffler's next packet
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)
@@ -632,11 +631,7 @@ class TableController:
         if a == "new-round":
             if self.state.status is Status.DEALING:
                 return "the round is being dealt: finish it, or declare a misdeal"
-            if (
-                self.state.status is Status.DEALT
-                and self.settled is None
-                and self.game.family in SETTLED_HERE
-            ):
+            if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
                 return f"the round is not settled yet: {self.state.prompt}"
             start = self.round_start_event()
             if isinstance(start, str):
@@ -659,7 +654,7 @@ class TableController:
         return None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
-        """Pai Gow: every hand still to be set, set the House Way (the players who ask, and the player-dealer
+        """Every hand still to be set, set the House Way (Pai Gow) (the players who ask, and the player-dealer
         where the room's house dealer sets it), one journaled HandSet each."""
         sets = house_way_sets(self.state)
         if isinstance(sets, str):
@@ -669,7 +664,7 @@ class TableController:
         return f"{len(sets)} hand(s) set the House Way"
 
     async def _decision(self, inp: ConsoleInput) -> str | None:
-        """Three card: the seat the round asks plays (its Play wager) or folds."""
+        """The seat the round asks (Three Card) plays (its Play wager) or folds."""
         seat = next_to_decide(self.state)
         if seat is None:
             return await self._refuse(inp, "no player's decision is asked for now")
@@ -701,8 +696,6 @@ class TableController:
             return "the bank stays; offer it to the next seat"
         if a == "bank-offered":
             return "bank offered"
-        if a == "house-way":
-            return "House Way: the family's setting is shown when hands are set (dealer-terminal house-way)"
         return None
 
     async def _staff(self, inp: ConsoleInput) -> str | None:
@@ -735,9 +728,9 @@ class TableController:
                 self.spots = wager_spots(self.state)
                 self.board = BettingBoard.empty()
                 self.settled, self._settled_json = None, None
-            elif self.game.data.get("engine") == "poker":
-                # A pot game's collection is in its rules: refold the game's rounds under the new
-                # schedule, as a restart with this configuration would.
+            else:
+                # A pot game's collection is in its rules (``Family.table_data``): refold the game's
+                # rounds under the new schedule, as a restart with this configuration would.
                 self.rules = game_rules(self.game, posted=self.schedule)
                 self.state = restore_round(self.journal.journal, self.rules, self.game.id).state
             self._show()
@@ -1250,82 +1243,18 @@ def _schedule(ref: str | None) -> Any:
 
 
 def base_spots(state: RoundState) -> set[str]:
-    """The base wagers of the game (a bonus needs one beside it): baccarat's line bets, the Ante, the main."""
-    if state.game.family == "baccarat":
-        from rules.baccarat.banking import wager_kind
-        from rules.baccarat.model import Variant
-        from rules.baccarat.round import FAMILY as BACCARAT
-
-        v = BACCARAT.variant(state)
-        if isinstance(v, Variant):
-            return {w.key for w in v.wagers if wager_kind(v, w.key) is WagerKind.BASE}
-    if state.game.family == "paigow":
-        variant = _paigow_variant(state)
-        if variant is not None and variant.community_hands:
-            return {b.id for b in variant.bonuses if b.side}  # Ultimate: the Player and Banker Bets
-    return {"ante", "main", "base"}
-
-
-def _paigow_variant(state: RoundState) -> Any:
-    from rules.paigow.round import FAMILY as PAIGOW
-
-    try:
-        return PAIGOW.setup(state).variant
-    except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
-        return None
+    """The base wagers of the game (a bonus needs one beside it): the family's (``Family.base_spots``)."""
+    return set(family_rules(state.game.family).base_spots(state))
 
 
 def spot_limits(state: RoundState) -> dict[str, SpotLimit]:
-    """Per-spot rules the layout enforces beyond the table's limits: which bonus bets may stand alone (Triple
-    Bonus: "bonus wagers only", seed 000 L3932, L3952; the Fortune Bonus needs a standard wager, seed 004 L1507-1508;
-    Ultimate's Push and Tie Bets need a Player or Banker Bet, seed 000 L1484-1486, L1500-1502), and a bet's
-    own filed limits (the Fortune Bonus: $1 to $20 in increments of $1, seed 004 L1507-1509)."""
-    if state.game.family != "paigow":
-        return {}
-    variant = _paigow_variant(state)
-    if variant is None:
-        return {}
-    base = base_spots(state)
-    return {
-        b.id: SpotLimit(
-            minimum=b.min_cents,
-            maximum=b.max_cents,
-            needs_base=b.needs_base_wager,
-            increment=b.step_cents,
-        )
-        for b in variant.bonuses
-        if b.id not in base
-    }
+    """Per-spot rules the layout enforces beyond the table's limits (``Family.spot_limits``)."""
+    return family_rules(state.game.family).spot_limits(state)
 
 
 def wager_spots(state: RoundState) -> list[str]:
-    """The betting spots the dealer can fill for this game, base first (the variant's own wager keys)."""
-    fam = state.game.family
-    try:
-        if fam == "baccarat":
-            from rules.baccarat.model import Variant
-            from rules.baccarat.round import FAMILY as BACCARAT
-
-            v = BACCARAT.variant(state)
-            if isinstance(v, Variant):
-                return [w.key for w in v.wagers]
-        elif fam == "threecard":
-            from rules.threecard.round import FAMILY as THREECARD
-
-            tv = THREECARD.variant(state)
-            raises = {r.key for r in tv.raises}
-            return [k for k in tv.order if k not in raises]
-        elif fam == "paigow":
-            from rules.paigow.round import FAMILY as PAIGOW
-
-            variant = PAIGOW.setup(state).variant
-            # An Envy Bonus is a button earned by a Fortune bet, not a wager (seed 004 L1510-1511, L3413);
-            # Ultimate has no main wager: its Player and Banker Bets are the base (seed 000 L1429).
-            bets = [b.id for b in variant.bonuses if b.kind != "envy"]
-            return bets if variant.community_hands else ["main", *bets]
-    except Exception:  # noqa: BLE001 - a variant the panel cannot read still takes a main wager
-        pass
-    return ["main"]
+    """The betting spots the dealer can fill for this game, base first (``Family.wager_spots``)."""
+    return family_rules(state.game.family).wager_spots(state)
 
 
 def _amount(data: Mapping[str, Any], before: int) -> int | None:
@@ -1344,49 +1273,13 @@ def _alert_json(alert: AlertView) -> dict[str, Any]:
 
 
 def house_way_sets(state: RoundState) -> list[HandSet] | str:
-    """Pai Gow: a HandSet, set the House Way, for every hand with a wager still to be set (the player-dealer
-    last), from the cards of the pile each received; or why none can be set now."""
-    from rules.paigow.house_way import set_hand
-    from rules.paigow.round import FAMILY as PAIGOW
-
-    start = state.start
-    dist = PAIGOW.distribution(state)
-    if start is None or dist is None:
-        return "the hands are set once the dice have named where the piles go"
-    way = PAIGOW.setup(state).way
-    if way is None:
-        return "this game has no House Way chart: the players set their own hands"
-    todo = PAIGOW.hands_to_set(state)
-    out: list[HandSet] = []
-    for name in todo:
-        is_pd = name.startswith("the player-dealer")
-        seat = start.player_dealer if is_pd else int(name.split()[-1])
-        if seat is None:
-            continue
-        pile = dist.pile_of("player_dealer" if is_pd else f"seat {seat}")
-        cards = state.hand(Target(TargetKind.PILE, pile)) if pile is not None else ()
-        if not cards or None in cards:
-            return f"{name}: the pile's cards are not all read"
-        idx = [c.index for c in cards if c is not None]
-        front_idx, _ = set_hand(idx, way)
-        front = tuple(ALL_CARDS[i] for i in front_idx)
-        back = tuple(ALL_CARDS[i] for i in idx if i not in front_idx)
-        out.append(HandSet(seat, front, back, house_way=True, player_dealer=is_pd))
-    if not out:
-        return "no hand is waiting to be set"
-    return out
+    """The hands the dealer sets the House Way now, or why none can be set (``Family.house_way_sets``)."""
+    return family_rules(state.game.family).house_way_sets(state)
 
 
 def next_to_decide(state: RoundState) -> int | None:
-    """Three card: the next seat with an Ante that has not played or folded, from the player-dealer's left."""
-    start = state.start
-    if start is None or state.game.family != "threecard" or state.status is not Status.DEALT:
-        return None
-    decided = {d.seat for d in state.decisions}
-    with_ante = {w.seat for w in start.wagers if w.spot == "ante"}
-    pd = start.player_dealer or 0
-    ring = sorted(start.players, key=lambda s: (s <= pd, s))
-    return next((s for s in ring if s in with_ante and s not in decided and s not in state.dead), None)
+    """The seat whose play-or-fold the round waits for (``Family.next_to_decide``)."""
+    return family_rules(state.game.family).next_to_decide(state)
 
 
 def describe_frame(item: Any) -> tuple[str, str]:

@@ -8,8 +8,6 @@ whose one key is an event type, e.g. ``- shuffle: {}``). Any error names the fil
 
 from __future__ import annotations
 
-import importlib
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,12 +16,14 @@ from rules.round import Alert, GameRules, RoundState, apply, initial
 from rules.round.events import EVENT_TYPES, Event, EventError, event_from_json
 from rules.round.procedure import ProcedureError
 from terminal.errors import UserError
-from terminal.games import GameFile, get_game
+from terminal.games import GameFile, family_of, get_game
 from terminal.paths import config_dir
 from terminal.yamlfile import LocatedYaml, load_yaml
 
 TOP_KEYS = {"scenario", "game", "table", "events", "expect", "note", "cite"}
-TABLE_KEYS = {"decks", "seats", "note"}  # seats: the table size, informational (journal export)
+# seats: the table size, informational (journal export); limits: the posted {min_cents, max_cents} the
+# variant's wager limits are checked with; fee_schedule: the posted collection <room>/<game>/<option>.
+TABLE_KEYS = {"decks", "seats", "note", "limits", "fee_schedule"}
 EXPECT_KEYS = {"alerts", "outcome", "prompt", "notes"}
 
 
@@ -72,31 +72,29 @@ class Line:
         return f"[{self.seq:>4}] note: {d['text']}"
 
 
-def load_family(family: str) -> None:
-    """Import the family's engine (``rules.<family>``) so that it registers its hooks, if it exists."""
-    try:
-        importlib.import_module(f"rules.{family}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"rules.{family}":
-            raise
-
-
-def game_rules(game: GameFile, decks: int | None = None, *, posted: Any = None) -> GameRules:
+def game_rules(
+    game: GameFile,
+    decks: int | None = None,
+    *,
+    posted: Any = None,
+    limits: tuple[int, int] | None = None,
+) -> GameRules:
     """The round engine's view of a game file; a bad ``deal:``/``irregularities:`` names file and line.
 
-    ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); a pot game's round
-    hook takes it from the pot, so it goes into the game data (``rules.poker.round.POSTED_SCHEDULE``)."""
-    engine = str(game.data.get("engine", game.family))
-    load_family(engine)
-    data = game.data
-    if posted is not None and engine == "poker":
-        from rules.poker.round import POSTED_SCHEDULE
+    ``posted``: the table's posted collection schedule (a ``rules.fees.Schedule``); the family takes what
+    it reads of it into the game data (``Family.table_data``: a pot game's collection comes from the pot).
+    ``limits``: the table's posted minimum and maximum wager in cents, which the round engine checks each
+    round start's wagers against with the variant's own ``wager_limits:`` (``rules.round.table_rules``)."""
+    fam = family_of(game)
+    data = fam.table_data(game.data, posted)
+    if limits is not None:
+        from rules.banking.wagers import TABLE_LIMITS
 
-        data = {**data, POSTED_SCHEDULE: posted}
+        data = {**data, TABLE_LIMITS: {"min_cents": limits[0], "max_cents": limits[1]}}
     # A family may need other data files (Pai Gow: the House Way chart); it names them, the terminal reads them.
-    wanted = getattr(sys.modules.get(f"rules.{engine}"), "data_files", None)
-    if wanted is not None:
-        data = {**data, **{k: load_yaml(config_dir() / p).data for k, p in wanted(data).items()}}
+    wanted = fam.data_files(data)
+    if wanted:
+        data = {**data, **{k: load_yaml(config_dir() / p).data for k, p in wanted.items()}}
     try:
         return GameRules.from_data(game.id, game.family, data, decks=decks)
     except ProcedureError as exc:
@@ -163,10 +161,35 @@ def load_scenario(path: str | Path) -> Scenario:
     decks = table.get("decks")
     if decks is not None and (not isinstance(decks, int) or isinstance(decks, bool)):
         raise doc.error(("table", "decks"), "a whole number of decks")
-    try:
-        rules = game_rules(game, decks)
-    except UserError:
-        raise
+    limits = table.get("limits")
+    posted_limits: tuple[int, int] | None = None
+    if limits is not None:
+        lo = limits.get("min_cents") if isinstance(limits, dict) else None
+        hi = limits.get("max_cents") if isinstance(limits, dict) else None
+        if (
+            not isinstance(limits, dict)
+            or set(limits) - {"min_cents", "max_cents"}
+            or not isinstance(lo, int)
+            or not isinstance(hi, int)
+            or isinstance(lo, bool)
+            or isinstance(hi, bool)
+            or lo <= 0
+        ):
+            raise doc.error(
+                ("table", "limits"), "the posted limits: {min_cents: N, max_cents: N}, whole cents"
+            )
+        if hi < lo:
+            raise doc.error(("table", "limits", "max_cents"), "the maximum is below the minimum")
+        posted_limits = (lo, hi)
+    posted = None
+    if table.get("fee_schedule") is not None:
+        from terminal.config import fee_schedule
+
+        try:
+            posted = fee_schedule(str(table["fee_schedule"]))
+        except ValueError as exc:
+            raise doc.error(("table", "fee_schedule"), str(exc)) from None
+    rules = game_rules(game, decks, posted=posted, limits=posted_limits)
     raw_events = d.get("events")
     if not isinstance(raw_events, list) or not raw_events:
         raise doc.error(("events",), "a non-empty list of events")

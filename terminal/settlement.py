@@ -1,54 +1,30 @@
-"""The table's settlement: the family's per-wager results through the bank, the action order and the fee.
+"""The table's settlement: the family's typed wager results through the bank, with the posted fee.
 
-When a round's outcome is reached, each family engine has decided every wager (``outcome.settlement``:
-won, lost, pushed, no action, at what odds). This module turns those results into the California
-settlement (docs/banking.md): the player-dealer's bank pays and collects in the variant's action order
-from the action seat until it is exhausted, uncovered wagers go back, and the collection follows the
-table's posted schedule (``table.fee_schedule``), taken at the moment the schedule names.
+When a round's outcome is reached, the family decides every wager and puts them in the order the
+player-dealer settles them (:meth:`rules.round.family.Family.wager_results`, a
+:class:`rules.banking.RoundResults`); :func:`rules.banking.settle_results` then pays and collects from the
+action seat until the bank is exhausted, uncovered wagers go back (docs/banking.md), and the collection
+follows the table's posted schedule (``table.fee_schedule``), taken at the moment the schedule names.
+The family's own round report (``outcome.settlement``) settles through the same function, so ``replay``,
+the journal and the screen show one settlement.
 
-It reads the family engines' public results and their banking data; it decides nothing a family did not:
-
-- baccarat: :func:`rules.baccarat.banking.wager_results` on the coup (commission included), the
-  filed settlement order and first seat (:func:`~rules.baccarat.banking.first_seat`); Super Pan 9 and
-  Fast Nine: the family's hand-against-the-player-dealer rows from the action seat the dice named
-  (:func:`~rules.baccarat.banking.pan9_settle`);
-- three card: the family's rows (the part of a stake that has action), the variant's ``banking:`` block
-  and the action seat the family found (a card, left of the player-dealer, or the dealer's button);
-- pai gow: the family's rows and action seat (the dice), seat by seat, base before bonuses; the Envy Bonus
-  awards (buttons with no stake) where the filing pays them (:func:`rules.paigow.round.settlement_sequence`).
-
-Other families (blackjack, poker) settle in their own engines; :func:`settle_table` returns None for them.
+A family whose money is not the table's player-dealer bank (a pot game, blackjack's own bank) returns
+None from ``wager_results``; :func:`settle_table` returns None for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from rules.banking import (
-    Direction,
-    Grouping,
-    Settlement,
-    SettlementOrder,
-    Table,
-    Wager,
-    WagerKind,
-    WagerResult,
-    covers_all,
-    settle,
-    settle_round,
-)
+from rules.banking import Settlement, Table, settle_results
 from rules.banking.errors import BankingError
 from rules.banking.money import money
 from rules.errors import RulesError
+from rules.families import family
 from rules.fees import Collection, assess
 from rules.fees.schedule import Schedule
 from rules.round import RoundState
-
-#: The families whose rounds this module settles (the others settle in their own engines).
-SETTLED_HERE = frozenset({"baccarat", "threecard", "paigow"})
 
 
 @dataclass(frozen=True)
@@ -123,49 +99,45 @@ class TableSettlement:
         return out
 
 
+def settles_at_table(state: RoundState) -> bool:
+    """Whether the table's bank settles this game's rounds (``Family.settled_at_table``)."""
+    return family(state.game.family).settled_at_table
+
+
 def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> TableSettlement | None:
-    """The settlement of the round in ``state`` (None while it is not decided, or for a family that
-    settles in its own engine). ``schedule`` is the posted collection schedule; ``seats`` the table's."""
+    """The settlement of the round in ``state`` (None while it is not decided, or for a family the table's
+    bank does not settle). ``schedule`` is the posted collection schedule; ``seats`` the table's."""
     outcome = state.outcome
     start = state.start
     if outcome is None or start is None or outcome.status != "dealt" or not outcome.settlement:
         return None
-    family = state.game.family
-    fam = outcome.settlement
+    pd = start.player_dealer
+    table = Table(tuple(range(1, max(seats, *start.seats) + 1)), pd, frozenset(start.seats))
     try:
-        if family == "baccarat":
-            built = _baccarat(state)
-        elif family == "threecard":
-            built = _threecard(state, fam)
-        elif family == "paigow":
-            built = _paigow(state, fam)
-        else:
-            return None
+        rr = family(state.game.family).wager_results(state, table)
     except (RulesError, BankingError, KeyError, ValueError) as exc:
         return TableSettlement(None, problem=f"cannot settle: {exc}")
-    if isinstance(built, str):
-        return None if not built else TableSettlement(None, problem=built)
-    results, how = built
-    stakes = sum(r.wager.amount for r in results)
-    pd = start.player_dealer
+    if rr is None:
+        return None
+    if rr.held:
+        return TableSettlement(None, problem=rr.held)
     if pd is None or not start.bank:
         return TableSettlement(
             None,
             problem="no player-dealer bank this round: every wager stands until the floor rules "
             "(California games are banked by a player, never by the house)",
-            stakes=stakes,
+            stakes=rr.stakes,
         )
-    wagers = [r.wager for r in results]
     collection = None
     fee_words = "no collection schedule is posted at this table"
     if schedule is not None:
-        collection = assess(schedule, wagers, players=len(start.players), bank=start.bank)
+        collection = assess(schedule, list(rr.wagers), players=len(start.players), bank=start.bank)
         fee_words = f"{schedule.room} {schedule.game} option {schedule.option}: taken {schedule.taken.words}"
-    table = Table(tuple(range(1, max(seats, *start.seats) + 1)), pd, frozenset(start.seats))
     try:
-        settlement, action = how(start.bank, results, table, collection)
+        settlement = settle_results(start.bank, rr, collection)
     except BankingError as exc:
-        return TableSettlement(None, problem=f"banking: {exc}", stakes=stakes)
+        return TableSettlement(None, problem=f"banking: {exc}", stakes=rr.stakes)
+    action = rr.action_seat
     first = settlement.lines[0].wager.seat if settlement.lines else action
     order = f"from seat {first}" + (f" (action seat {action})" if action and first != action else "")
     return TableSettlement(
@@ -174,150 +146,8 @@ def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> Ta
         order=order,
         collection=collection,
         fee_words=fee_words,
-        stakes=stakes,
+        stakes=rr.stakes,
     )
-
-
-Settler = Any  # (bank, results, table, collection) -> (Settlement, action seat)
-
-
-def _result(w: Wager, result: str, pays: str, note: str) -> WagerResult | None:
-    if result == "win":
-        return WagerResult.win(w, Fraction(pays or "1"), note)
-    if result in ("lose", "foul"):
-        return WagerResult.lose(w, 1, note)
-    if result == "push":
-        return WagerResult.push(w, note)
-    return WagerResult.void(w, note)  # no action: the wager goes back
-
-
-def _baccarat(state: RoundState) -> tuple[list[WagerResult], Settler] | str:
-    from rules.baccarat.banking import first_seat, settlement_order, wager_kind, wager_results
-    from rules.baccarat.coup import result_of
-    from rules.baccarat.model import Variant
-    from rules.baccarat.round import FAMILY
-
-    v = FAMILY.variant(state)
-    if not isinstance(v, Variant):
-        return _pan9(state, v)
-    start = state.start
-    assert start is not None
-    player, banker = FAMILY.hands(state)
-    pc = [c for c in player if c is not None]
-    bc = [c for c in banker if c is not None]
-    coup = result_of(v.tableau, pc, bc)
-    p_box, b_box = FAMILY.boxes(state)
-    dealt = [p.card for p in state.placed if not p.void and p.target in (p_box, b_box) and p.card is not None]
-    wagers = [
-        Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, wager_kind(v, w.spot))
-        for w in start.wagers
-        if w.seat not in state.dead and w.seat != start.player_dealer
-    ]
-    results = wager_results(v, coup, wagers)
-
-    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
-        covers = covers_all(bank, rs)
-        order = settlement_order(v, bank_covers=covers)
-        action = first_seat(v, table, dealt, bank_covers=covers)
-        return settle_round(bank, rs, order, table, action, coll), action
-
-    return results, how
-
-
-def _pan9(state: RoundState, v: Any) -> tuple[list[WagerResult], Settler] | str:
-    """Super Pan 9 / Fast Nine: the family's rows (each hand against the player-dealer's) through the bank
-    from the action seat the dice named (:func:`rules.baccarat.banking.pan9_settle`)."""
-    from rules.baccarat.banking import pan9_settle
-
-    fam = state.outcome.settlement if state.outcome is not None else None
-    if not isinstance(fam, Mapping) or "held" in fam:
-        return f"held: {fam['held']}" if isinstance(fam, Mapping) else ""
-    rows = [{**r, "result": "void"} if r.get("result") == "no hand" else r for r in fam.get("wagers", ())]
-    results = _rows(state, rows, tuple(str(r.get("spot", "main")) for r in rows))
-    action = fam.get("action_seat")
-
-    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
-        return pan9_settle(v, bank, rs, table, action, coll), action
-
-    return results, how
-
-
-def _rows(state: RoundState, rows: Sequence[Mapping[str, Any]], base: Sequence[str]) -> list[WagerResult]:
-    start = state.start
-    assert start is not None
-    out: list[WagerResult] = []
-    for row in rows:
-        seat = row.get("seat")
-        if not isinstance(seat, int) or seat == start.player_dealer or "cents" not in row:
-            continue
-        amount = int(row["cents"]) - int(row.get("refund_cents", 0) or 0)
-        if amount <= 0:
-            continue
-        spot = str(row.get("spot", "main"))
-        kind = WagerKind.BASE if spot in base else WagerKind.BONUS
-        w = Wager.single(seat, spot, f"seat {seat}", amount, kind)
-        note = str(row.get("rule", ""))
-        r = _result(w, str(row.get("result", "")), str(row.get("pays", "1")), note)
-        if r is not None:
-            out.append(r)
-    return out
-
-
-def _threecard(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult], Settler] | str:
-    from rules.threecard.round import FAMILY
-
-    v = FAMILY.variant(state)
-    if any(r.get("result") == "problem" for r in fam.get("wagers", ())):
-        return "; ".join(str(r.get("rule")) for r in fam["wagers"] if r.get("result") == "problem")
-    bank_out = fam.get("bank")
-    if isinstance(bank_out, Mapping) and bank_out.get("problem"):
-        return str(bank_out["problem"])
-    base = ("ante", *(x.key for x in v.raises))
-    results = _rows(state, fam.get("wagers", ()), base)
-    action_seat = bank_out.get("action_seat") if isinstance(bank_out, Mapping) else None
-
-    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
-        if v.banking is None:
-            raise BankingError(f"{v.name} has no banking data in its game file")
-        action = action_seat
-        if action is None:  # no bank in the family's view: the seat left of the player-dealer
-            assert table.player_dealer is not None
-            ring = table.ring(table.player_dealer, v.banking.order.direction)
-            action = next((x for x in ring[1:] if table.is_occupied(x)), table.player_dealer)
-        return v.banking.settle(bank, rs, table, int(action), coll), int(action)
-
-    return results, how
-
-
-def _paigow(state: RoundState, fam: Mapping[str, Any]) -> tuple[list[WagerResult], Settler] | str:
-    from rules.paigow.round import FAMILY, envy_award, envy_in_turn, settlement_sequence
-
-    if "held" in fam:
-        return f"held: {fam['held']}"
-    if "wagers" not in fam:
-        return ""  # hands still to be set: not decided yet
-    rows = list(fam["wagers"]) + list(fam.get("unsettled", ()))
-    results = _rows(state, [r for r in rows if "result" in r], ("main", "base", "double_down"))
-    spots: list[str] = ["main", "base", "double_down"]
-    for r in results:
-        if r.wager.name not in spots:
-            spots.append(r.wager.name)
-    action = int(fam.get("action_seat") or 1)
-    # Envy Bonus buttons have no stake: their awards are paid in the family's order, never assessed a fee
-    # and never counted as chips in the circles (they are not among ``results``).
-    awards = [
-        envy_award(int(e["seat"]), int(e["due_cents"])) for e in fam.get("envy", ()) if e.get("due_cents")
-    ]
-    in_turn = envy_in_turn(FAMILY.setup(state).variant)
-
-    def how(bank: int, rs: Sequence[WagerResult], table: Table, coll: Collection | None) -> Any:
-        order = SettlementOrder(Direction.CLOCKWISE, tuple(spots), Grouping.SEAT)
-        if not awards:
-            return settle_round(bank, rs, order, table, action, coll), action
-        seq = settlement_sequence(rs, awards, order, table, action, in_turn)
-        return settle(bank, seq, order.mode, coll), action
-
-    return results, how
 
 
 def settlement_words(ts: TableSettlement) -> list[str]:

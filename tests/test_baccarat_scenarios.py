@@ -87,8 +87,22 @@ def _burn(v: Variant) -> list[str]:
     return ["{type: card, card: As, face_up: true, to: burn}", "{type: burn, card: 5s}"]
 
 
-def _coup_events(g: GameFile, v: Variant, cards: list[Card], wagers: str = "[]") -> list[str]:
-    start = START.replace("wagers: []", f"wagers: {wagers}")
+def banker_seat(n: int) -> int:
+    """The player-dealer of the ``n``-th round of a many-round scenario: seat 3 for two rounds, then seat 4
+    (seat 3 out of play) for two, and so on: no one banks more than two consecutive rounds (the variants'
+    rotation: setting, e.g. Cash-In seed 000 L5405)."""
+    return 3 if (n // 2) % 2 == 0 else 4
+
+
+def _start(n: int, wagers: str = "[]") -> str:
+    pd = banker_seat(n)
+    return START.replace("wagers: []", f"wagers: {wagers}").replace(
+        "[1, 2, 3], player_dealer: 3", f"[1, 2, {pd}], player_dealer: {pd}"
+    )
+
+
+def _coup_events(g: GameFile, v: Variant, cards: list[Card], wagers: str = "[]", n: int = 0) -> list[str]:
+    start = _start(n, wagers)
     up = "true" if _face_up(g) else "false"
     return ["{type: shuffle}", start, *_burn(v), f'{{cards: "{_text(cards)}", face_up: {up}}}']
 
@@ -177,14 +191,14 @@ def stand_file(g: GameFile, v: Variant) -> tuple[str, str]:
     alerts: list[str] = []
     seq = 0
     last: tuple[list[Card], list[Card]] = ([], [])
-    for words, values in stand_cells(t):
+    for n, (words, values) in enumerate(stand_cells(t)):
         cards = _cards(values)
         player, banker = _hands(t, cards)
         assert due_from_hands(t, player, banker) is None, words
         lines.append(f"  # {words}: the coup is complete; a card dealt against the tableau")
         up = "true" if _face_up(g) else "false"
         events = [
-            *_coup_events(g, v, cards),
+            *_coup_events(g, v, cards, n=n),
             f"{{type: card, card: 5{SUITS[len(cards) % 4]}, face_up: {up}}}",
         ]
         lines += ["  - " + e for e in events]
@@ -211,11 +225,14 @@ def draw_file(g: GameFile, v: Variant) -> tuple[str, str]:
     alerts: list[str] = []
     seq = 0
 
+    rounds = 0
+
     def add(events: list[str], alert_after: int) -> None:
-        nonlocal seq
+        nonlocal seq, rounds
         lines.extend("  - " + e for e in events)
         alerts.append(_alert(seq + _count(events[:alert_after])))
         seq += _count(events)
+        rounds += sum(1 for e in events if e.startswith("{type: round_start"))
 
     for words, values, owed in draw_cells(t):
         cards = _cards(values)
@@ -223,7 +240,7 @@ def draw_file(g: GameFile, v: Variant) -> tuple[str, str]:
         assert due_from_hands(t, player, banker) == owed.lower(), words
         late = _cards([0] * (len(cards) + 2))[-1]
         lines.append(f"  # {words}: confirm pressed while the {owed}'s third card is owed, then dealt")
-        coup = _coup_events(g, v, cards)
+        coup = _coup_events(g, v, cards, n=rounds)
         add(
             [*coup, "{type: button, button: confirm}", f"{{type: card, card: {late}, face_up: {up}}}"],
             len(coup) + 1,
@@ -231,13 +248,13 @@ def draw_file(g: GameFile, v: Variant) -> tuple[str, str]:
     # A Player draw (Player 2 against Banker 7) missed three other ways.
     owed = _cards([2, 7, 0, 0])
     lines.append("  # Player 2 draws: the deal is declared complete instead (no coup to settle)")
-    add([*_coup_events(g, v, owed), "{type: declare, what: deal_done}"], 99)
+    add([*_coup_events(g, v, owed, n=rounds), "{type: declare, what: deal_done}"], 99)
     lines.append("  # Player 2 draws: a new round is started instead (the alert is raised in the new round)")
     natural = _cards([9, 3, 0, 0])
-    coup = _coup_events(g, v, owed)
-    add([*coup, START, f'{{cards: "{_text(natural)}", face_up: {up}}}'], len(coup) + 1)
+    coup = _coup_events(g, v, owed, n=rounds)
+    add([*coup, _start(rounds + 1), f'{{cards: "{_text(natural)}", face_up: {up}}}'], len(coup) + 1)
     lines.append("  # Player 2 draws: the cards are shuffled instead (the last outcome stays the natural's)")
-    add([*_coup_events(g, v, owed), "{type: shuffle}"], 99)
+    add([*_coup_events(g, v, owed, n=rounds), "{type: shuffle}"], 99)
     player, banker = _hands(t, natural)
     lines += ["expect:", "  alerts:", *alerts, *_outcome(v, player, banker)]
     return name, "\n".join(lines) + "\n"
@@ -402,7 +419,8 @@ def pan9_file(g: GameFile, v: Pan9Variant) -> tuple[str, str]:
         f"{g.name}: the player-dealer's hand on every total 0-9 - a draw not made, or a card dealt against its chart",
         g,
         str(v.player_dealer.cite),
-        "Seats 1, 2 and the player-dealer at 3; dice 1+1+3 = 5 counted clockwise from the player-dealer as 1 "
+        "Seats 1, 2 and the player-dealer at 3 (at 4 every other two rounds, seat 3 out: the rotation allows "
+        "two consecutive rounds); dice 1+1+3 = 5 counted clockwise from the player-dealer as 1 "
         "(3, 1, 2, 3, 1): the action at seat 1 (recorded choice). Both players stand. Draw totals: confirm "
         "pressed instead of the card (the alert), then the card. Option totals: the player-dealer stands, "
         "then a card. Stand totals: a card. The filings are silent on the remedy: the floor.",
@@ -414,13 +432,14 @@ def pan9_file(g: GameFile, v: Pan9Variant) -> tuple[str, str]:
         "{seat: 2, spot: main, cents: 1000}], bank: 100000}"
     )
     last_pd: list[Card] = []
-    for total, pd in PD_HANDS.items():
+    for n, (total, pd) in enumerate(PD_HANDS.items()):
         hands = [[1, 0, 0], [2, 0, 0], pd]
+        bank_seat = banker_seat(n)
         cards = _pan9_cards([hands[h][p] for p in range(3) for h in range(3)])
         action = v.player_dealer_action(cards[2::3])
         events = [
             "{type: shuffle}",
-            start,
+            start.replace("[1, 2, 3], player_dealer: 3", f"[1, 2, {bank_seat}], player_dealer: {bank_seat}"),
             "{type: dice, dice: [1, 1, 3]}",
             f'{{cards: "{_text(cards)}", face_up: {up}}}',
             "{type: decision, seat: 1, action: stand}",
@@ -435,7 +454,7 @@ def pan9_file(g: GameFile, v: Pan9Variant) -> tuple[str, str]:
         else:
             if action == "option":
                 lines.append(f"  # player-dealer {total}: its option - it stands; a card after that")
-                events.append("{type: decision, seat: 3, action: stand}")
+                events.append(f"{{type: decision, seat: {bank_seat}, action: stand}}")
             else:
                 lines.append(f"  # player-dealer {total}: it stands by its chart; a card dealt against it")
             events.append(f"{{type: card, card: {late}, face_up: {up}}}")

@@ -2,8 +2,9 @@
 
 import pytest
 
-from rules.round import BaseFamily, ProcedureError, Slot, Target, TargetKind, apply, fold, register_family
+from rules.round import BaseFamily, ProcedureError, Slot, Target, TargetKind, apply, fold
 from rules.round.events import Action, Button, ButtonPress, CardRead, Decision, RoundStart, Shuffle
+from rules.round.family import family_registered
 from rules.round.procedure import Face, PhaseKind
 from rules.round.state import Status, Wait
 from tests.round_helpers import filed, game, reads, started
@@ -104,13 +105,20 @@ class _ThirdCards(BaseFamily):
         return None
 
 
-register_family("toybac", _ThirdCards())
+@pytest.fixture
+def _toybac():
+    """The toy family, registered for the test that uses it only."""
+    with family_registered("toybac", _ThirdCards()):
+        yield
+
+
 BAC = [
     {"deal": "boxes", "boxes": ["Player", "Banker"], "cards": 2, "face": "up"},
     {"rule_draws": "third cards"},
 ]
 
 
+@pytest.mark.usefixtures("_toybac")
 def test_rule_driven_draw_words_come_from_the_family_hook():
     g = game("toybac", BAC, deck={"decks": 8})
     s = started(g, seats=(1, 2))
@@ -121,6 +129,7 @@ def test_rule_driven_draw_words_come_from_the_family_hook():
     assert s.status is Status.DEALT
 
 
+@pytest.mark.usefixtures("_toybac")
 def test_no_draw_where_the_rule_stands():
     g = game("toybac", BAC, deck={"decks": 8})
     s = fold(g, reads("8c 9d Kh Kd", face_up=True), started(g, seats=(1,)))

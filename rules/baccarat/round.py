@@ -12,15 +12,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rules.baccarat.banking import (
+    first_seat,
+    pan9_first_seat,
+    pan9_order,
+    pan9_wager_results,
+    settlement_order,
+    wager_kind,
+    wager_results,
+)
 from rules.baccarat.coup import due_from_hands, result_of
 from rules.baccarat.model import BaccaratDataError, Hand, Variant
 from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.schema import BaccaratFile
 from rules.baccarat.settle import settle_rule
+from rules.banking import RoundResults, Table, Wager, WagerKind, covers_all, order_wagers, settle_results
+from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.round.alerts import AlertCode
 from rules.round.events import (
+    Action,
     Button,
     ButtonPress,
+    Decision,
     Declare,
     DeclareKind,
     Event,
@@ -28,11 +42,12 @@ from rules.round.events import (
     Target,
     TargetKind,
 )
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Recipients, Slot, ordinal
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 _WORDS: dict[Hand, str] = {"player": "Player draws", "banker": "Banker draws"}
@@ -57,6 +72,15 @@ def _build_variant(state: RoundState) -> Variant | Pan9Variant:
 
 class BaccaratFamily(BaseFamily):
     """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = BaccaratFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        from rules.baccarat import from_data
+
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant | Pan9Variant] = PerGame(_build_variant)
@@ -175,6 +199,16 @@ class BaccaratFamily(BaseFamily):
         """DRAW_AGAINST_RULE for a third card the tableau called for and that was not dealt: the dealer
         pressed confirm, declared the deal done, or shuffled while it was due. (A new round started
         while it was due is the round engine's own check, through :meth:`next_extra_card`.)"""
+        if isinstance(event, Decision) and event.action in (Action.BET, Action.RAISE) and state.placed:
+            # Every wager, bonus bets included, closes when the first card is dealt (Supreme seed 003 L1097;
+            # Commission-Free seed 000 L774): the variant's irregularities: table rules on it.
+            return [
+                Finding(
+                    AlertCode.BETS_AFTER_CLOSE,
+                    f"seat {event.seat} placed or changed a wager after the first card was dealt",
+                    seat=event.seat,
+                )
+            ]
         why = ""
         dealing = state.status.value == "dealing"
         if isinstance(event, ButtonPress) and event.button is Button.CONFIRM and dealing:
@@ -225,34 +259,23 @@ class BaccaratFamily(BaseFamily):
             return None
         if self._pan9_player_dealer(state, v) is not None:
             return None  # the player-dealer's draw is still owed
-        from rules.baccarat.banking import pan9_settle, pan9_wager_results
-        from rules.banking import Table, Wager, WagerKind
-        from rules.banking.errors import BankingError
-
         pdc = _cards(pd)
         out: dict[str, Any] = {
             "player_dealer": format_cards(pdc),
             "player_dealer_total": v.total(pdc),
             "wagers": [],
         }
-        hands: dict[int, list[Card]] = {}
-        for seat in {w.seat for w in start.wagers}:
-            hand = state.hand(Target(TargetKind.SEAT, seat))
-            if seat != start.player_dealer and None not in hand and len(hand) >= v.hand_cards:
-                hands[seat] = _cards(hand)
-        wagers = [
-            Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, WagerKind.BASE)
-            for w in start.wagers
-            if w.cents > 0
-        ]
-        results = pan9_wager_results(v, pdc, hands, wagers)
-        action = self.action_seat(state)
-        table = Table(tuple(sorted(start.seats)), start.player_dealer)
+        hands = self._pan9_hands(state, v)
+        rr = self._pan9_results(state, v)
+        if rr.held:
+            out["held"] = rr.held
+            return out
         try:
-            s = pan9_settle(v, start.bank, results, table, action)
-        except (BankingError, BaccaratDataError) as exc:
+            s = settle_results(start.bank, rr)
+        except BankingError as exc:
             out["held"] = f"banking: {exc}"
             return out
+        action = rr.action_seat
         out["action_seat"] = action
         for ln in s.lines:
             w = ln.wager
@@ -289,6 +312,102 @@ class BaccaratFamily(BaseFamily):
         out["exhausted"] = s.exhausted
         out["lines"] = s.describe()
         return out
+
+    @staticmethod
+    def _pan9_hands(state: RoundState, v: Pan9Variant) -> dict[int, list[Card]]:
+        """Each wagering seat's finished hand."""
+        start = state.start
+        assert start is not None
+        hands: dict[int, list[Card]] = {}
+        for seat in {w.seat for w in start.wagers}:
+            hand = state.hand(Target(TargetKind.SEAT, seat))
+            if seat != start.player_dealer and None not in hand and len(hand) >= v.hand_cards:
+                hands[seat] = _cards(hand)
+        return hands
+
+    def _pan9_results(self, state: RoundState, v: Pan9Variant) -> RoundResults:
+        """Each hand against the player-dealer's, in the filed direction from the action seat the dice
+        named (:func:`rules.baccarat.banking.pan9_wager_results`); held while the action seat is unknown."""
+        start = state.start
+        assert start is not None
+        wagers = [
+            Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, WagerKind.BASE)
+            for w in start.wagers
+            if w.cents > 0 and w.seat != start.player_dealer
+        ]
+        results = pan9_wager_results(v, _cards(state.hand(_PD)), self._pan9_hands(state, v), wagers)
+        action = self.action_seat(state)
+        table = Table(tuple(sorted(start.seats)), start.player_dealer)
+        try:
+            first = pan9_first_seat(v, action, table)
+        except BaccaratDataError as exc:
+            return RoundResults.hold(f"banking: {exc}")
+        order = pan9_order(v, [r.wager.name for r in results])
+        by_id = {id(r.wager): r for r in results}
+        ordered = tuple(by_id[id(w)] for w in order_wagers(order, table, first, [r.wager for r in results]))
+        return RoundResults(ordered, order.mode, action)
+
+    # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
+
+    #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
+    settled_at_table = True
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The variant's wager keys (Pan 9: one bet per hand)."""
+        v = self.variant(state)
+        return [w.key for w in v.wagers] if isinstance(v, Variant) else ["main"]
+
+    def base_spots(self, state: RoundState) -> frozenset[str]:
+        """The line bets (Player, Banker); Pan 9's one bet."""
+        v = self.variant(state)
+        if isinstance(v, Variant):
+            return frozenset(w.key for w in v.wagers if wager_kind(v, w.key) is WagerKind.BASE)
+        return frozenset({"main"})
+
+    def demo_spots(self, spots: Sequence[str], index: int) -> list[str]:
+        """The demo layout: Player and Banker on alternate seats."""
+        if "banker" in spots and "player" in spots:
+            return ["banker" if index % 2 else "player"]
+        return super().demo_spots(spots, index)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact probabilities and house edges (:mod:`rules.baccarat.analyze`)."""
+        from rules.baccarat.analyze import analyze
+
+        return analyze(data, decks)
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Punto banco: each wager's result on the coup (commission included), in the filed settlement
+        order from the filed first seat; Pan 9: :meth:`_pan9_results`. None until the coup is decided."""
+        start = state.start
+        if start is None or self.settle(state) is None:
+            return None
+        v = self.variant(state)
+        if not isinstance(v, Variant):
+            return self._pan9_results(state, v)
+        player, banker = self.hands(state)
+        coup = result_of(v.tableau, _cards(player), _cards(banker))
+        p_box, b_box = self.boxes(state)
+        dealt = [
+            p.card for p in state.placed if not p.void and p.target in (p_box, b_box) and p.card is not None
+        ]
+        wagers = [
+            Wager.single(w.seat, w.spot, f"seat {w.seat}", w.cents, wager_kind(v, w.spot))
+            for w in start.wagers
+            if w.seat not in state.dead and w.seat != start.player_dealer
+        ]
+        try:
+            results = wager_results(v, coup, wagers)
+            covers = covers_all(start.bank, results)
+            order = settlement_order(v, bank_covers=covers)
+            action = first_seat(v, table, dealt, bank_covers=covers)
+        except (BaccaratDataError, BankingError) as exc:
+            return RoundResults.hold(f"cannot settle: {exc}")
+        by_id = {id(r.wager): r for r in results}
+        ordered = tuple(by_id[id(w)] for w in order_wagers(order, table, action, [r.wager for r in results]))
+        return RoundResults(ordered, order.mode, action)
 
     def may_draw(self, state: RoundState, target: Target) -> bool:
         """Pan 9: a hand takes at most one card past three; the player-dealer only as its rule allows."""

@@ -16,7 +16,6 @@ Public API (see docs/banking.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rules.banking.action import (
     ActionRule,
@@ -45,13 +44,16 @@ from rules.banking.rotation import (
     offer_order,
 )
 from rules.banking.settlement import (
+    Collection,
     Coverage,
     Outcome,
+    RoundResults,
     SeatTotal,
     SettledWager,
     Settlement,
     WagerResult,
     settle,
+    settle_results,
 )
 from rules.banking.variant import VariantBanking, covers_all
 from rules.banking.wagers import (
@@ -66,9 +68,6 @@ from rules.banking.wagers import (
     WagerKind,
     check_wagers,
 )
-
-if TYPE_CHECKING:
-    from rules.fees.assess import Collection
 
 
 def settle_round(
@@ -98,6 +97,7 @@ __all__ = [
     "Candidate",
     "Checked",
     "CountFrom",
+    "Collection",
     "Coverage",
     "DataError",
     "Direction",
@@ -106,6 +106,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "Rotation",
+    "RoundResults",
     "RotationError",
     "RotationRules",
     "SeatTotal",
@@ -135,5 +136,6 @@ __all__ = [
     "plays_the_hand",
     "seat_order",
     "settle",
+    "settle_results",
     "settle_round",
 ]

@@ -16,15 +16,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.banking.action import SettleMode
 from rules.banking.errors import BankingError
 from rules.banking.money import cents_of, money, pay
 from rules.banking.wagers import Wager
 
-if TYPE_CHECKING:  # fees import banking's money and wagers; only the type is needed here
-    from rules.fees.assess import Collection
+
+class Collection(Protocol):
+    """What the settlement records of the collection (``rules.fees.assess.Collection``; fees sit above
+    banking, so banking names only what it reads)."""
+
+    @property
+    def total(self) -> int: ...
+
+    def by_player(self) -> dict[str, int]: ...
+
+    def describe(self) -> list[str]: ...
 
 
 class Outcome(StrEnum):
@@ -83,6 +92,34 @@ class WagerResult:
     def void(cls, wager: Wager, note: str = "") -> WagerResult:
         """No action: the wager goes back."""
         return cls(wager, Outcome.VOID, note=note)
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    """A family's decision on a round, for the table's one settlement (:func:`settle_results`): every
+    wager's result in the order the player-dealer settles them (who, spot, outcome, stake, payout, order),
+    how (in order, or every loser collected first) and the action seat; or ``held``: why the round cannot
+    be settled (a problem for the floor). The family never touches the bank."""
+
+    results: tuple[WagerResult, ...] = ()
+    mode: SettleMode = SettleMode.IN_ORDER
+    action_seat: int | None = None
+    held: str = ""
+
+    @classmethod
+    def hold(cls, why: str) -> RoundResults:
+        """A round that cannot be settled, and why."""
+        return cls(held=why)
+
+    @property
+    def stakes(self) -> int:
+        """Every stake in the circles, in cents (an award's button is no stake)."""
+        return sum(r.wager.amount for r in self.results if r.award_cents is None)
+
+    @property
+    def wagers(self) -> tuple[Wager, ...]:
+        """The wagers with a stake (what the collection is assessed on)."""
+        return tuple(r.wager for r in self.results if r.award_cents is None)
 
 
 class Coverage(StrEnum):
@@ -316,3 +353,14 @@ def settle(
             one(i, results[i])
         ordered = [lines[i] for i in losers + others]
     return Settlement(bank, bank + net, tuple(ordered), collection)
+
+
+def settle_results(
+    bank: int, round_results: RoundResults, collection: Collection | None = None
+) -> Settlement:
+    """The one settlement of a round: the family's results, already in order, against the player-dealer's
+    bank of ``bank`` cents (``collection`` recorded with it). The fold, ``replay``, the journal and the
+    screen all take a table's settlement from here."""
+    if round_results.held:
+        raise BankingError(round_results.held)
+    return settle(bank, round_results.results, round_results.mode, collection)

@@ -21,17 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.banking.action import ActionRule, SettlementOrder, Table, order_wagers
 from rules.banking.errors import DataError
 from rules.banking.money import pay
 from rules.banking.rotation import RotationRules
-from rules.banking.settlement import Outcome, Settlement, WagerResult, settle
+from rules.banking.settlement import (
+    Collection,
+    Outcome,
+    RoundResults,
+    Settlement,
+    WagerResult,
+    settle_results,
+)
 from rules.banking.wagers import TableLimits
-
-if TYPE_CHECKING:
-    from rules.fees.assess import Collection
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,18 @@ class VariantBanking:
             cite=str(data.get("cite", "")),
         )
 
+    def ordered(self, bank: int, results: Sequence[WagerResult], table: Table, action: int) -> RoundResults:
+        """``results`` in the variant's order from ``action`` (in the ``covered`` order, from its own first
+        seat, when the bank covers all), ready for :func:`rules.banking.settle_results`."""
+        order = self.order
+        if self.covered is not None and covers_all(bank, results):
+            order = self.covered
+            start = table.seats[-1] if order.direction.value == "counterclockwise" else table.seats[0]
+            action = start if start != table.player_dealer else table.ring(start, order.direction)[1]
+        by_id = {id(r.wager): r for r in results}
+        ordered = order_wagers(order, table, action, [r.wager for r in results])
+        return RoundResults(tuple(by_id[id(w)] for w in ordered), order.mode, action)
+
     def settle(
         self,
         bank: int,
@@ -84,14 +99,7 @@ class VariantBanking:
         collection: Collection | None = None,
     ) -> Settlement:
         """Settle in the variant's order from ``action``; in the ``covered`` order when the bank covers all."""
-        order = self.order
-        if self.covered is not None and covers_all(bank, results):
-            order = self.covered
-            start = table.seats[-1] if order.direction.value == "counterclockwise" else table.seats[0]
-            action = start if start != table.player_dealer else table.ring(start, order.direction)[1]
-        by_id = {id(r.wager): r for r in results}
-        ordered = order_wagers(order, table, action, [r.wager for r in results])
-        return settle(bank, [by_id[id(w)] for w in ordered], order.mode, collection)
+        return settle_results(bank, self.ordered(bank, results, table, action), collection)
 
 
 def covers_all(bank: int, results: Sequence[WagerResult]) -> bool:

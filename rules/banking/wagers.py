@@ -358,3 +358,139 @@ class BettingBoard:
     def reopen(self) -> BettingBoard:
         """A new round: betting opens again with the circles as they are."""
         return BettingBoard(self.wagers, BettingPhase.OPEN, "")
+
+
+# --- a variant's own limits, with the table's --------------------------------------------------------
+
+#: The key under which the terminal (or a scenario's ``table: {limits: …}``) puts the table's posted limits
+#: into a game's data for the round engine: ``{"min_cents": int, "max_cents": int}``.
+TABLE_LIMITS = "_table_limits"
+
+_SPOT_KEYS = {
+    "side_bet",
+    "needs_base",
+    "at_most_base",
+    "minimum_cents",
+    "maximum_cents",
+    "fixed_cents",
+    "step_cents",
+    "cite",
+}
+_BLOCK_KEYS = {"below_minimum", "over_maximum", "minimum_cents", "maximum_cents", "spots", "bets", "cite"}
+
+
+@dataclass(frozen=True)
+class VariantLimits:
+    """A variant's filed wager limits (the game file's ``wager_limits:``), before the table's are added.
+
+    ``below_minimum``: ``action_once`` (Capitol rule 6: a bet under the minimum that was acted on gets action
+    this once) or ``refuse``. ``over_maximum``: ``whole`` (Capitol rule 7: no action) or ``excess``. ``spots``:
+    per-bet limits by wager name; a spot with ``side_bet`` is a bonus (needs a game wager beside it unless
+    ``needs_base: false``; ``at_most_base`` caps it at that wager)."""
+
+    below_minimum: str = "action_once"
+    over_maximum: str = "whole"
+    minimum: int | None = None
+    maximum: int | None = None
+    spots: Mapping[str, SpotLimit] | None = None
+    side_bets: frozenset[str] = frozenset()
+    cite: str = ""
+    #: The only bets the variant takes, where its filing says so (Capitol rule 26: no side bets); empty: any.
+    bets: tuple[str, ...] = ()
+
+    @classmethod
+    def from_data(cls, data: object, where: str = "wager_limits") -> VariantLimits:
+        """From ``{below_minimum?, over_maximum?, minimum_cents?, maximum_cents?, bets?, spots?: {name: {side_bet?,
+        needs_base?, at_most_base?, minimum_cents?, maximum_cents?, fixed_cents?, step_cents?, cite?}}, cite?}``."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise DataError(where, "expected a mapping")
+        for k in data:
+            if k not in _BLOCK_KEYS:
+                raise DataError(f"{where}.{k}", f"unknown key (one of {', '.join(sorted(_BLOCK_KEYS))})")
+        below = data.get("below_minimum", "action_once")
+        if below not in ("action_once", "refuse"):
+            raise DataError(f"{where}.below_minimum", "must be 'action_once' or 'refuse'")
+        over = data.get("over_maximum", "whole")
+        if over not in ("whole", "excess"):
+            raise DataError(f"{where}.over_maximum", "must be 'whole' or 'excess'")
+        raw = data.get("spots") or {}
+        if not isinstance(raw, Mapping):
+            raise DataError(f"{where}.spots", "expected a mapping of wager name to limits")
+        spots: dict[str, SpotLimit] = {}
+        sides: set[str] = set()
+        for name, spec in raw.items():
+            w = f"{where}.spots.{name}"
+            if not isinstance(spec, Mapping):
+                raise DataError(w, "expected a mapping")
+            for k in spec:
+                if k not in _SPOT_KEYS:
+                    raise DataError(f"{w}.{k}", f"unknown key (one of {', '.join(sorted(_SPOT_KEYS))})")
+            for k in ("side_bet", "needs_base", "at_most_base"):
+                if k in spec and not isinstance(spec[k], bool):
+                    raise DataError(f"{w}.{k}", "must be true or false")
+            if spec.get("side_bet", False):
+                sides.add(str(name))
+            spots[str(name)] = SpotLimit(
+                _cents(spec, "minimum_cents", w),
+                _cents(spec, "maximum_cents", w),
+                _cents(spec, "fixed_cents", w),
+                bool(spec.get("at_most_base", False)),
+                bool(spec.get("needs_base", True)),
+                _cents(spec, "step_cents", w),
+            )
+        return cls(
+            str(below),
+            str(over),
+            _cents(data, "minimum_cents", where),
+            _cents(data, "maximum_cents", where),
+            spots,
+            frozenset(sides),
+            str(data.get("cite", "")),
+            _names(data.get("bets"), f"{where}.bets"),
+        )
+
+    def with_table(
+        self, minimum: int | None, maximum: int | None, extra: Mapping[str, SpotLimit] | None = None
+    ) -> TableLimits:
+        """The limits a wager is checked against: the table's posted minimum and maximum (None: not posted,
+        the variant's own or none), the variant's per-spot limits, and ``extra`` per-spot limits a family
+        model carries (Pai Gow bonus bets); the variant's own spot entries win over ``extra``."""
+        lo = minimum if minimum is not None else (self.minimum if self.minimum is not None else 1)
+        hi = maximum if maximum is not None else (self.maximum if self.maximum is not None else _NO_LIMIT)
+        by_name = {**(extra or {}), **(self.spots or {})}
+        return TableLimits(max(lo, 1), max(hi, lo), None, by_name, True, self.over_maximum)
+
+
+def _names(value: object, where: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise DataError(where, "a list of wager names")
+    return tuple(value)
+
+
+_NO_LIMIT = 10**12  # no posted maximum (a scenario without table limits)
+
+
+def _cents(m: Mapping[str, Any], key: str, where: str) -> int | None:
+    v = m.get(key)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise DataError(f"{where}.{key}", "a whole number of cents, 0 or more")
+    return v
+
+
+def placement_problem(
+    limits: TableLimits, wagers: Sequence[Wager], seat: int, name: str, circle: int = 0
+) -> str | None:
+    """Why the wager at ``seat``/``name`` cannot be placed with the others on the layout, or None: checked
+    when the wager is placed (wager panel, panel buttons), per variant and per spot, side-bet caps relative to
+    the game wager included. The words say why, e.g. ``seat 3 buster: may not exceed the base wager $10.00``."""
+    for c in check_wagers(limits, wagers):
+        w = c.wager
+        if w.seat == seat and w.name == name and w.circle == circle and c.verdict is not Verdict.ACTION:
+            return f"seat {seat} {name}: {c.reason or c.verdict.value}"
+    return None

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rules.banking import Table, Wager, WagerKind, WagerResult, action_seat
 from rules.banking.errors import BankingError
 from rules.blackjack.model import HIT, OPTION, STAND, Variant, from_data, matches_any
+from rules.blackjack.schema import BlackjackFile
 from rules.blackjack.settle import (
     LOSE,
     PUSH,
@@ -35,11 +36,12 @@ from rules.errors import HandError
 from rules.evaluators.points import Total, blackjack_total
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, Decision, Declare, DeclareKind, Event, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Slot
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 PD = Target(TargetKind.PLAYER_DEALER)
@@ -77,6 +79,13 @@ def first_two(state: RoundState, seat: int) -> tuple[Card, ...] | None:
 class BlackjackFamily(BaseFamily):
     """The player-dealer's chart, players' decisions, the peek, and settlement of every wager."""
 
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = BlackjackFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return from_data(data)
+
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(lambda state: from_data(state.game.data))
 
@@ -85,6 +94,14 @@ class BlackjackFamily(BaseFamily):
         return self._variants(state)
 
     # --- the player-dealer -------------------------------------------------------------------------
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """The variant's exact analysis (:mod:`rules.blackjack.analyze`)."""
+        from rules.blackjack.analyze import analyze
+
+        return analyze(data, decks)
 
     def pd_due(self, state: RoundState) -> tuple[str, str]:
         """What the chart says of the player-dealer's hand now: (``hit``/``stand``/``option``, words)."""

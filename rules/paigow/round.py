@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from rules.banking import (
     Direction,
     Grouping,
+    RoundResults,
     Settlement,
     SettlementOrder,
     Table,
@@ -47,16 +48,18 @@ from rules.banking import (
     WagerKind,
     WagerResult,
     order_wagers,
-    settle,
+    settle_results,
 )
 from rules.banking.errors import BankingError
 from rules.banking.money import money
+from rules.banking.wagers import SpotLimit
 from rules.cards import ALL_CARDS, Card, format_cards
 from rules.errors import RulesError
 from rules.paigow.bonus import double_luck_hand, double_luck_row
 from rules.paigow.deal import Assign, DealError, Distribution, distribute
 from rules.paigow.hands import front_value
 from rules.paigow.house_way import HouseWay, load_house_way, set_hand
+from rules.paigow.schema import PaiGowFile
 from rules.paigow.setting import check_setting
 from rules.paigow.settlement import (
     Result,
@@ -74,11 +77,12 @@ from rules.paigow.variant import Bonus, PaiGowVariant, PayRow
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import Action, CardRead, Decision, DiceResult, Event, HandSet, Target, TargetKind
 from rules.round.events import Wager as EventWager
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import PhaseKind, Recipients
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 #: Decisions that change a wager (a ``bet`` decision's amount is the seat's new base wager).
@@ -132,6 +136,13 @@ def _build_setup(state: RoundState) -> Setup:
 class PaiGowFamily(BaseFamily):
     """Pile distribution words, setting checks, wager changes after the dice, and settlement."""
 
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = PaiGowFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return PaiGowVariant.from_data(data)
+
     def __init__(self) -> None:
         self._setups: PerGame[Setup] = PerGame(_build_setup)
 
@@ -155,6 +166,90 @@ class PaiGowFamily(BaseFamily):
             return distribute(su.assign, su.piles, sum(state.dice), pd, called)
         except DealError:
             return None
+
+    # --- the table's hooks (rules.round.family.Family) ---------------------------------------------
+
+    #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
+    settled_at_table = True
+    #: Seven piles go out whatever the wagers; the dice pick the order.
+    deals_every_seat = True
+
+    def data_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The House Way chart the round needs (:func:`data_files`)."""
+        return data_files(data)
+
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The exact two-hand table of the House Way chart (:func:`rules.paigow.analyze.data_files`)."""
+        from rules.paigow.analyze import data_files as analysis_files
+
+        return analysis_files(data)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact category probabilities and every bonus bet's house edge (:mod:`rules.paigow.analyze`)."""
+        from rules.paigow.analyze import analyze
+
+        return analyze(data, decks)
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The main wager and every bonus bet. An Envy Bonus is a button earned by a Fortune bet, not a
+        wager (seed 004 L1510-1511, L3413); Ultimate has no main wager: its Player and Banker Bets are the
+        base (seed 000 L1429)."""
+        variant = self.setup(state).variant
+        bets = [b.id for b in variant.bonuses if b.kind != "envy"]
+        return bets if variant.community_hands else ["main", *bets]
+
+    def base_spots(self, state: RoundState) -> frozenset[str]:
+        """The main wager; Ultimate's Player and Banker Bets."""
+        variant = self.setup(state).variant
+        if variant.community_hands:
+            return frozenset(b.id for b in variant.bonuses if b.side)
+        return super().base_spots(state)
+
+    def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
+        """Which bonus bets may stand alone (Triple Bonus: "bonus wagers only", seed 000 L3932, L3952; the
+        Fortune Bonus needs a standard wager, seed 004 L1507-1508; Ultimate's Push and Tie Bets need a Player
+        or Banker Bet, seed 000 L1484-1486, L1500-1502), and a bet's own filed limits (the Fortune Bonus: $1
+        to $20 in increments of $1, seed 004 L1507-1509)."""
+        base = self.base_spots(state)
+        return {
+            b.id: SpotLimit(
+                minimum=b.min_cents,
+                maximum=b.max_cents,
+                needs_base=b.needs_base_wager,
+                increment=b.step_cents,
+            )
+            for b in self.setup(state).variant.bonuses
+            if b.id not in base
+        }
+
+    def house_way_sets(self, state: RoundState) -> list[HandSet] | str:
+        """A HandSet, set the House Way, for every hand with a wager still to be set (the player-dealer
+        last), from the cards of the pile each received; or why none can be set now."""
+        start = state.start
+        dist = self.distribution(state)
+        if start is None or dist is None:
+            return "the hands are set once the dice have named where the piles go"
+        way = self.setup(state).way
+        if way is None:
+            return "this game has no House Way chart: the players set their own hands"
+        out: list[HandSet] = []
+        for name in self.hands_to_set(state):
+            is_pd = name.startswith("the player-dealer")
+            seat = start.player_dealer if is_pd else int(name.split()[-1])
+            if seat is None:
+                continue
+            pile = dist.pile_of("player_dealer" if is_pd else f"seat {seat}")
+            cards = state.hand(Target(TargetKind.PILE, pile)) if pile is not None else ()
+            if not cards or None in cards:
+                return f"{name}: the pile's cards are not all read"
+            idx = [c.index for c in cards if c is not None]
+            front_idx, _ = set_hand(idx, way)
+            front = tuple(ALL_CARDS[i] for i in front_idx)
+            back = tuple(ALL_CARDS[i] for i in idx if i not in front_idx)
+            out.append(HandSet(seat, front, back, house_way=True, player_dealer=is_pd))
+        return out or "no hand is waiting to be set"
 
     # --- words -----------------------------------------------------------------------------------
 
@@ -342,6 +437,25 @@ class PaiGowFamily(BaseFamily):
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """Each wager's result and the bank's payments once every hand with a wager is set; before that the
         distribution and the hands still to be set; None before the dice."""
+        d = self._decide(state)
+        if not isinstance(d, _Decided):
+            return d
+        rr = self._ordered(state, d)
+        return self._bank(state, rr, d)
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Every wager's result and the Envy Bonus awards, in the order the player-dealer settles them
+        (seat by seat from the action seat the dice named, base before bonuses); None before every hand
+        with a wager is set. The table's own seats are the filed positions (``table`` is not needed)."""
+        d = self._decide(state)
+        if isinstance(d, _Decided):
+            return self._ordered(state, d)
+        if d is not None and "held" in d:
+            return RoundResults.hold(f"held: {d['held']}")
+        return None
+
+    def _decide(self, state: RoundState) -> _Decided | Mapping[str, Any] | None:
+        """Every wager decided (:class:`_Decided`), or the settlement so far (held, hands still to set)."""
         start = state.start
         dist = self.distribution(state)
         if start is None or dist is None:
@@ -404,7 +518,7 @@ class PaiGowFamily(BaseFamily):
                     results.append(r)
         out["hands"] = hands
         due = _envy_due(envy, fortune_cents, dealt_cards, su.variant) if envy is not None else []
-        return self._bank(state, dist, results, unsettled, out, envy=due)
+        return _Decided(dist, results, unsettled, out, False, tuple(due))
 
     def _wager_result(
         self,
@@ -473,7 +587,7 @@ class PaiGowFamily(BaseFamily):
             )
         return None
 
-    def _settle_community(self, state: RoundState, dist: Distribution) -> Mapping[str, Any] | None:
+    def _settle_community(self, state: RoundState, dist: Distribution) -> _Decided | Mapping[str, Any] | None:
         """Ultimate Pai Gow Poker: both community hands set the House Way; Player, Banker and Push bets."""
         su = self.setup(state)
         start = state.start
@@ -532,44 +646,59 @@ class PaiGowFamily(BaseFamily):
                     results.append(WagerResult.lose(wager, 1, bonus.name))
             else:
                 unsettled.append({"seat": w.seat, "spot": w.spot, "cents": w.cents})
-        return self._bank(state, dist, results, unsettled, out, community=True)
+        return _Decided(dist, results, unsettled, out, True, ())
 
-    def _bank(
-        self,
-        state: RoundState,
-        dist: Distribution,
-        results: list[WagerResult],
-        unsettled: list[dict[str, Any]],
-        out: dict[str, Any],
-        *,
-        community: bool = False,
-        envy: Sequence[EnvyDue] = (),
-    ) -> dict[str, Any]:
-        """Pay and collect through the banking engine, in action order, until the bank is exhausted, the Envy
-        Bonuses among them where the filing puts them (:func:`envy_results`)."""
+    def _table(self, state: RoundState, community: bool) -> Table:
+        """The filed positions (seven, or more where seats are), the player-dealer's seat (none for
+        Ultimate's community hands)."""
+        su = self.setup(state)
+        start = state.start
+        assert start is not None
+        n = max([su.assign.positions, *start.seats])
+        return Table(tuple(range(1, n + 1)), start.player_dealer if not community else None)
+
+    def _ordered(self, state: RoundState, d: _Decided) -> RoundResults:
+        """The decided wagers and the Envy Bonus awards in the order the player-dealer settles them."""
         su = self.setup(state)
         start = state.start
         assert start is not None
         spots = ["main", "base", "double_down", *(b.id for b in su.variant.bonuses)]
-        for r in results:
+        for r in d.results:
             if r.wager.name not in spots:
                 spots.append(r.wager.name)
         order = SettlementOrder(Direction.CLOCKWISE, tuple(spots), Grouping.SEAT)
-        n = max([su.assign.positions, *start.seats])
-        pd = start.player_dealer if not community else None
-        table = Table(tuple(range(1, n + 1)), pd)
-        if community:
+        table = self._table(state, d.community)
+        if d.community:
             # Ultimate: action starts left of the player-dealer (seed 000 L1416).
             action = _next_seat(table, start.player_dealer) if start.player_dealer else 1
         else:
-            action = dist.action_seat or 1
-        payouts = envy_results(envy)
+            action = d.dist.action_seat or 1
+        payouts = envy_results(d.envy)
         try:
-            seq = settlement_sequence(results, payouts, order, table, action, envy_in_turn(su.variant))
-            s = settle(start.bank, seq, order.mode)
+            seq = settlement_sequence(d.results, payouts, order, table, action, envy_in_turn(su.variant))
+        except BankingError as exc:
+            return RoundResults.hold(f"banking: {exc}")
+        return RoundResults(tuple(seq), order.mode, action)
+
+    def _bank(self, state: RoundState, rr: RoundResults, d: _Decided) -> dict[str, Any]:
+        """Pay and collect through the banking engine (:func:`rules.banking.settle_results`, as the table
+        settles), in action order, until the bank is exhausted, the Envy Bonuses among them where the
+        filing puts them (:func:`envy_results`)."""
+        start = state.start
+        assert start is not None
+        out, envy, unsettled = d.out, d.envy, d.unsettled
+        if rr.held:
+            out["held"] = rr.held
+            return out
+        try:
+            s = settle_results(start.bank, rr)
         except BankingError as exc:
             out["held"] = f"banking: {exc}"
             return out
+        action = rr.action_seat
+        assert action is not None
+        table = self._table(state, d.community)
+        payouts = [r for r in rr.results if r.award_cents is not None]
         envy_ids = {id(r.wager) for r in payouts}
         out["action_seat"] = action
         out["wagers"] = [
@@ -607,6 +736,19 @@ class PaiGowFamily(BaseFamily):
         if unsettled:
             out["unsettled"] = unsettled
         return out
+
+
+@dataclass(frozen=True)
+class _Decided:
+    """A round whose every wager is decided: the results, the wagers left for the floor, the settlement's
+    words so far, whether the hands are community hands (Ultimate), the Envy Bonuses due."""
+
+    dist: Distribution
+    results: list[WagerResult]
+    unsettled: list[dict[str, Any]]
+    out: dict[str, Any]
+    community: bool
+    envy: tuple[EnvyDue, ...]
 
 
 def dealt_by_shuffler(state: RoundState) -> bool:

@@ -5,9 +5,11 @@ variant's ``kill:`` data, off unless set)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from rules.poker.variant import PokerVariant
+from rules.poker.variant import Betting, PokerVariant
+from rules.round.events import Wager
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +44,27 @@ def killed_limits(small_bet: int, big_bet: int, v: PokerVariant) -> tuple[int, i
     on a half kill (seed 000 L125)."""
     num, den = v.kill.factor
     return small_bet * num // den, big_bet * num // den
+
+
+def kill_seat(wagers: Sequence[Wager], v: PokerVariant) -> int | None:
+    """The seat that posted the kill blind this hand: its round_start wager on the spot the variant names
+    (``kill.blind.name``; Winner Lowball's "winner blind", posted by the winner of the last hand, seed 001
+    L98-101). None where the variant files no kill blind or nobody posted it."""
+    blind = v.kill.blind
+    if v.kill.kind == "none" or blind is None:
+        return None
+    seats = {w.seat for w in wagers if w.spot == blind.name}
+    return min(seats) if len(seats) == 1 else None
+
+
+def killed_betting(v: PokerVariant) -> Betting:
+    """The betting rules of a killed hand: the variant's, its limits raised by :func:`killed_limits`."""
+    small, big = killed_limits(v.betting.small_bet, v.betting.big_bet, v)
+    num, den = v.kill.factor
+    return replace(
+        v.betting,
+        small_bet=small,
+        big_bet=big,
+        min_bet=v.betting.min_bet * num // den,
+        max_bet=v.betting.max_bet * num // den,
+    )

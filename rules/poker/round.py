@@ -13,7 +13,7 @@ engine with ``engine: poker`` so that the terminal imports it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
@@ -22,8 +22,10 @@ from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
+from rules.poker.kill import kill_seat, killed_betting
+from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
-from rules.poker.variant import GameKind, PokerVariant, parse_poker
+from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
 from rules.round.alerts import AlertCode, Ruling
 from rules.round.events import (
     Action,
@@ -50,6 +52,13 @@ FAMILIES = ("holdem", "omaha", "stud", "draw")
 
 class PokerFamily(BaseFamily):
     """Showdown settlement for the pot games; everything else is the generic engine's."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = PokerFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return parse_poker(data["poker"]) if "poker" in data else None
 
     def __init__(self) -> None:
         self._variants: PerGame[PokerVariant | None] = PerGame(
@@ -141,6 +150,11 @@ class PokerFamily(BaseFamily):
         if winner is None:
             return None
         return f"every other player folded: seat {winner} takes the pot without a showdown"
+
+    def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]:
+        """The game data with the table's posted collection schedule (:data:`POSTED_SCHEDULE`): the round
+        hook takes the collection from the pot."""
+        return data if posted is None else {**data, POSTED_SCHEDULE: posted}
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read. A hand
@@ -553,27 +567,68 @@ def betting_round(state: RoundState) -> BettingRound | None:
     ph = state.current_phase
     if v is None or ph is None or ph.kind is not PhaseKind.BETTING or state.start is None:
         return None
+    groups = _decision_groups(state)
+    since = groups[-1]
+    earlier = [g for g in ([d for d in g if d.action in _ACTED] for g in groups[:-1]) if g]
+    earlier = earlier[: state.betting_round]
+    pot = 0
+    if v.betting.structure is Structure.POT_LIMIT:  # the pot before this round limits its raises
+        for i, g in enumerate(earlier):
+            later = {d.seat for h in (*earlier[i + 1 :], since) for d in h if d.action is Action.FOLD}
+            pot += sum(_round_from(state, v, i, g, 0, later).committed.values())
+    return _round_from(state, v, state.betting_round, since, pot, frozenset())
+
+
+def _decision_groups(state: RoundState) -> list[list[Decision]]:
+    """The decisions entered (corrections applied) between cards, burns and confirm presses, in order;
+    the last group is the current one (possibly empty)."""
     off = undone(state.segment)
-    since: list[Decision] = []
+    groups: list[list[Decision]] = [[]]
     for n, e in state.segment:
         if n in off:
             continue
         if isinstance(e, CardRead | Burn) or (isinstance(e, ButtonPress) and e.button is Button.CONFIRM):
-            since = []
+            if groups[-1]:
+                groups.append([])
         elif isinstance(e, Decision):
-            since.append(e)
-    folded_now = {d.seat for d in since if d.action.value == "fold"}
-    # seats that folded on this round are still in its acting order
+            groups[-1].append(e)
+    return groups
+
+
+def _round_from(
+    state: RoundState,
+    v: PokerVariant,
+    index: int,
+    decisions: Sequence[Decision],
+    pot: int,
+    folded_later: Set[int],
+) -> BettingRound:
+    """Betting round ``index`` (0-based) replayed from its decisions, ``pot`` in the middle before it;
+    ``folded_later``: seats that fold on a later round (live on this one). A killed hand
+    (:func:`~rules.poker.kill.kill_seat`) plays at the killed limits; its killer posts the kill blind and
+    acts last on the first round (choice in the Winner Lowball game file)."""
+    assert state.start is not None
+    folded_now = {d.seat for d in decisions if d.action is Action.FOLD}
+    # seats that folded on this round (or later) are still in its acting order
     live_before = [
-        s for s in state.start.players if s not in state.dead and (s not in state.folded or s in folded_now)
+        s
+        for s in state.start.players
+        if s not in state.dead and (s not in state.folded or s in folded_now or s in folded_later)
     ]
     upcards = {s: showing(state, s, v) for s in live_before}
     try:
-        order, posted = acting_order(v, live_before, state.start.button, upcards, state.betting_round == 0)
+        order, posted = acting_order(v, live_before, state.start.button, upcards, index == 0)
     except DealError as exc:
         raise BettingError(f"cannot tell who acts first: {exc}") from None
-    r = BettingRound.start(order, v.betting, state.betting_round + 1, posted)
-    for d in since:
+    rules = v.betting
+    killer = kill_seat(state.start.wagers, v)
+    if killer is not None and killer in live_before and v.kill.blind is not None:
+        rules = killed_betting(v)
+        if index == 0:
+            posted = {**posted, killer: posted.get(killer, 0) + v.kill.blind.cents}
+            order = (*(s for s in order if s != killer), killer)
+    r = BettingRound.start(order, rules, index + 1, posted, pot)
+    for d in decisions:
         r = r.act(d.seat, d.action, d.amount)
     return r
 

@@ -139,11 +139,14 @@ class Betting:
 @dataclass(frozen=True, slots=True)
 class Kill:
     """Kill pots (seed 004 L1234-1265): after ``legs`` pots in a row of at least ``min_pot_cents`` the
-    winner kills the next pot; ``full`` doubles the limits, ``half`` raises them by half."""
+    winner kills the next pot; ``full`` doubles the limits, ``half`` raises them by half. ``blind``: the
+    killer's extra blind, entered as his round_start wager on the spot of that name (Winner Lowball, seed
+    001 L98-101: the last winner posts it; :func:`rules.poker.kill.kill_seat`)."""
 
     kind: str = "none"
     legs: int = 2
     min_pot_cents: int = 0
+    blind: Blind | None = None
 
     @property
     def factor(self) -> tuple[int, int]:
@@ -372,8 +375,12 @@ def parse_poker(data: Any, path: str = "poker") -> PokerVariant:
         )
     if "kill" in d:
         p = f"{path}.kill"
-        m = _mapping(d["kill"], p, {"kind", "legs", "min_pot_cents", "note"})
-        k = Kill(str(m.get("kind", "none")), _get(m, "legs", p, (int,), 2), _cents(m, "min_pot_cents", p))
+        m = _mapping(d["kill"], p, {"kind", "legs", "min_pot_cents", "blind", "note", "choice"})
+        kb = None
+        if "blind" in m:
+            b = _mapping(m["blind"], f"{p}.blind", {"name", "cents"})
+            kb = Blind(str(b.get("name", "kill blind")), _cents(b, "cents", f"{p}.blind"))
+        k = Kill(str(m.get("kind", "none")), _get(m, "legs", p, (int,), 2), _cents(m, "min_pot_cents", p), kb)
         if k.kind not in ("none", "full", "half"):
             raise PokerDataError(f"{p}.kind", "none, full or half")
         kw["kill"] = k

@@ -37,8 +37,15 @@ class AlertCode(Enum):
     MISDEAL_DECLARED = "MISDEAL_DECLARED"
     FOUL_HAND = "FOUL_HAND"
     HOUSE_WAY_MISSET = "HOUSE_WAY_MISSET"
+    CARD_MOVED = "CARD_MOVED"
     BETS_AFTER_CLOSE = "BETS_AFTER_CLOSE"
     BANK_ROTATION_DUE = "BANK_ROTATION_DUE"
+    WAGER_OVER_MAXIMUM = "WAGER_OVER_MAXIMUM"
+    WAGER_UNDER_MINIMUM = "WAGER_UNDER_MINIMUM"
+    SIDE_BET_OVER_WAGER = "SIDE_BET_OVER_WAGER"
+    SIDE_BET_WITHOUT_WAGER = "SIDE_BET_WITHOUT_WAGER"
+    WAGER_NOT_ACCEPTED = "WAGER_NOT_ACCEPTED"
+    LATE_FLOOR_DECISION = "LATE_FLOOR_DECISION"
     SHUFFLER_JAM = "SHUFFLER_JAM"
     SHORT_DISPENSE = "SHORT_DISPENSE"
     COMMS_LOST = "COMMS_LOST"
@@ -69,8 +76,15 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.MISDEAL_DECLARED: "The dealer declared a misdeal.",
     AlertCode.FOUL_HAND: "A hand set foul (wrong card counts, or the low hand beats the high hand).",
     AlertCode.HOUSE_WAY_MISSET: "A hand that must be set the House Way was set otherwise.",
+    AlertCode.CARD_MOVED: "A card already placed face up in a segment was moved (open-face Chinese Poker).",
     AlertCode.BETS_AFTER_CLOSE: "A wager placed or changed after betting closed.",
     AlertCode.BANK_ROTATION_DUE: "The player-dealer has banked the filed number of hands; offer the bank.",
+    AlertCode.WAGER_OVER_MAXIMUM: "A wager over the table's or the bet's maximum (checked when the round starts).",
+    AlertCode.WAGER_UNDER_MINIMUM: "A wager under the table's or the bet's minimum (checked when the round starts).",
+    AlertCode.SIDE_BET_OVER_WAGER: "A side bet larger than the game wager beside it, where the filing caps it.",
+    AlertCode.SIDE_BET_WITHOUT_WAGER: "A side bet with no game wager beside it, where the filing requires one.",
+    AlertCode.WAGER_NOT_ACCEPTED: "A wager of an amount the bet does not take (a fixed amount, a step).",
+    AlertCode.LATE_FLOOR_DECISION: "A floor decision on a hand after the next hand has started.",
     AlertCode.SHUFFLER_JAM: "The shuffler jammed.",
     AlertCode.SHORT_DISPENSE: "The shuffler dispensed fewer cards than asked.",
     AlertCode.COMMS_LOST: "A device stopped answering (lost heartbeat).",

@@ -25,23 +25,53 @@ it calls these hooks and the variant's data does the rest.
   (Omaha with a joker, a premature turn: a second burn before the turn, none before the river).
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
+
+Beyond the round engine, the same object is the family's whole contract with the rest of the program
+(:class:`Family`; ``docs/architecture.md`` shows the layers and how to add a family):
+
+- ``schema``: the pydantic model of the family's game files (``rules.gamefile``), strict, so a wrong key or
+  type is refused with its file, line and field when the catalogue loads;
+- ``parse_variant(data)``: the family's typed model of a game file (its parser's checks beyond the schema);
+- ``data_files(data)`` / ``analysis_files(data)``: other data files the round or the analysis needs;
+  ``table_data(data, posted)``: the game data with what the family reads of the table (a pot game's
+  posted collection schedule);
+- ``analyze(data, decks, progress)``: the exact analysis of a variant (``dealer-terminal analyze``);
+- the layout: ``wager_spots``, ``base_spots``, ``spot_limits``, ``deals_every_seat``, ``demo_spots``;
+- the dealer's helpers: ``house_way_sets`` (set the hands the House Way), ``next_to_decide`` (whose
+  play-or-fold the round waits for);
+- ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
+  them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
+  player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
+
+Families are registered one way, :func:`register_family` at the bottom of the family's ``round`` module,
+and found one way: :mod:`rules.families` imports every family, :func:`family_rules` looks one up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from rules.round.events import Event, Target
+from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rules.analysis import Analysis
+    from rules.banking.action import Table
+    from rules.banking.settlement import RoundResults
+    from rules.banking.wagers import SpotLimit
     from rules.round.state import RoundState
+
+#: A progress callback for long work: ``progress(done, total)`` (``analyze``, the audits).
+Progress = Callable[[int, int], None]
 
 
 class FamilyRules(Protocol):
-    """The hooks a family engine provides."""
+    """The hooks a family engine provides to the round engine."""
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None: ...
 
@@ -52,8 +82,55 @@ class FamilyRules(Protocol):
     def settle(self, state: RoundState) -> Mapping[str, Any] | None: ...
 
 
+class Family(FamilyRules, Protocol):
+    """A family's whole contract: the round hooks, its game files' schema, its analysis, its layout, the
+    dealer's helpers and its typed wager results (see the module docstring)."""
+
+    #: The pydantic model of the family's game files (``rules.gamefile``), or None where none is written.
+    schema: ClassVar[type[BaseModel] | None]
+    #: Whether every seat is dealt whatever the wagers (Pai Gow: seven piles go out, the dice pick).
+    deals_every_seat: ClassVar[bool]
+    #: Whether the table's player-dealer bank settles the rounds (:meth:`wager_results` gives results).
+    settled_at_table: ClassVar[bool]
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object: ...
+
+    def data_files(self, data: Mapping[str, Any]) -> dict[str, str]: ...
+
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]: ...
+
+    def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]: ...
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis: ...
+
+    def wager_spots(self, state: RoundState) -> list[str]: ...
+
+    def base_spots(self, state: RoundState) -> frozenset[str]: ...
+
+    def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]: ...
+
+    def demo_spots(self, spots: Sequence[str], index: int) -> list[str]: ...
+
+    def house_way_sets(self, state: RoundState) -> list[HandSet] | str: ...
+
+    def next_to_decide(self, state: RoundState) -> int | None: ...
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None: ...
+
+
+class NoAnalysis(Exception):
+    """The family has no exact analysis (``dealer-terminal analyze`` says so)."""
+
+
 class BaseFamily:
-    """Defaults: no rule-driven draws, every hand may draw, no extra checks, no settlement."""
+    """Defaults: no rule-driven draws, every hand may draw, no extra checks, no settlement, one ``main``
+    wager, no analysis, no dealer's helpers."""
+
+    schema: ClassVar[type[BaseModel] | None] = None
+    deals_every_seat: ClassVar[bool] = False
+    settled_at_table: ClassVar[bool] = False
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
         """No rule-driven card (the phase ends at once)."""
@@ -88,9 +165,69 @@ class BaseFamily:
         """A fold never ends the deal early."""
         return False
 
+    # -- beyond the round engine -------------------------------------------------------------------
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file's mapping (its own parser's checks beyond the schema);
+        a :class:`rules.errors.RulesError` naming the field when it is wrong. None: no model."""
+        return None
+
+    def data_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """Other data files the round needs, by the key to put their mapping under (paths under ``config/``)."""
+        return {}
+
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """Other data files the analysis needs (as :meth:`data_files`); if absent the analysis does without."""
+        return {}
+
+    def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]:
+        """The game data with what the family reads of the table (``posted``: the posted collection
+        schedule, a ``rules.fees.Schedule`` or None); unchanged by default."""
+        return data
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """The exact analysis of a variant; this family has none."""
+        raise NoAnalysis("this family has no exact analysis yet")
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The betting spots the dealer fills, base first."""
+        return ["main"]
+
+    def base_spots(self, state: RoundState) -> frozenset[str]:
+        """The base wagers (a bonus needs one beside it)."""
+        return frozenset({"ante", "main", "base"})
+
+    def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
+        """Per-spot rules beyond the table's limits (a bet's own filed limits, a bonus that may stand alone)."""
+        return {}
+
+    def demo_spots(self, spots: Sequence[str], index: int) -> list[str]:
+        """The demo layout's wagers for the ``index``-th seat: the base, and a bonus on every other seat."""
+        if not spots:
+            return []
+        out = [spots[0]]
+        if len(spots) > 1 and index % 2 == 0:
+            bonus = [s for s in spots[1:] if s != "tie"][:1] or list(spots[1:2])
+            out.append(bonus[0])
+        return out
+
+    def house_way_sets(self, state: RoundState) -> list[HandSet] | str:
+        """Hands the dealer sets the House Way; this family sets none."""
+        return "this game has no House Way"
+
+    def next_to_decide(self, state: RoundState) -> int | None:
+        """The seat whose play-or-fold the round waits for; None (this family asks none)."""
+        return None
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Every wager's result, in settlement order; None: the table's bank does not settle this family."""
+        return None
+
 
 _DEFAULT = BaseFamily()
-_REGISTRY: dict[str, FamilyRules] = {}
+_REGISTRY: dict[str, Any] = {}
 
 
 T = TypeVar("T")
@@ -116,13 +253,34 @@ class PerGame(Generic[T]):
 
 
 def register_family(name: str, rules: FamilyRules) -> None:
-    """Register a family's hooks under its family name (the ``family:`` of its game files)."""
+    """Register a family's hooks under its family name (the ``family:`` of its game files). The one way a
+    family is registered: once, at the bottom of its ``round`` module."""
     _REGISTRY[name] = rules
 
 
-def family_rules(name: str) -> FamilyRules:
-    """The hooks registered for ``name``, or the defaults."""
-    return _REGISTRY.get(name, _DEFAULT)
+@contextmanager
+def family_registered(name: str, rules: FamilyRules) -> Iterator[None]:
+    """``rules`` registered as ``name`` for the ``with`` block only (a test's toy family)."""
+    before = _REGISTRY.get(name)
+    _REGISTRY[name] = rules
+    try:
+        yield
+    finally:
+        if before is None:
+            _REGISTRY.pop(name, None)
+        else:
+            _REGISTRY[name] = before
+
+
+def family_rules(name: str) -> Family:
+    """The family registered for ``name``, or the defaults (:class:`BaseFamily`)."""
+    fam: Family = _REGISTRY.get(name, _DEFAULT)
+    return fam
+
+
+def is_registered(name: str) -> bool:
+    """Whether a family is registered under ``name``."""
+    return name in _REGISTRY
 
 
 def registered_families() -> tuple[str, ...]:

@@ -59,6 +59,7 @@ from rules.round.procedure import (
 )
 from rules.round.rulings import Finding
 from rules.round.shoe import ShoeSession
+from rules.round.table_rules import banked_after, check_round_start, late_floor_decision, rotation_finding
 
 
 class Status(Enum):
@@ -153,6 +154,10 @@ class RoundState(NamedTuple):
     alerts: tuple[Alert, ...] = ()
     active: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    #: Wagers (or their excess) the variant's limits gave no action when the round started (table_rules).
+    refused: tuple[Wager, ...] = ()
+    #: The player-dealer's seat and how many consecutive rounds it has banked (0, 0: no bank).
+    banked: tuple[int, int] = (0, 0)
     # Bookkeeping, not compared: the number of events applied, the round's journal segment, and the
     # state just before the round began (what a correction re-folds from). Keep these three last.
     seq: int = 0
@@ -268,7 +273,7 @@ class RoundState(NamedTuple):
         board = tuple(p.card for p in self.placed if p.target.kind is TargetKind.BOARD and not p.void)
         stub = tuple(p.card for p in self.placed if p.target.kind is TargetKind.STUB and not p.void)
         void = self.status is Status.VOID
-        returned = tuple(w for w in self.start.wagers if void or w.seat in self.dead)
+        returned = self.refused + tuple(w for w in self.start.wagers if void or w.seat in self.dead)
         settlement = None if void else family_rules(self.game.family).settle(self)
         return Outcome(
             "misdeal" if void else "dealt",
@@ -424,7 +429,9 @@ def _correct(state: RoundState, event: Correction, seq: int) -> RoundState:
     numbers = {n for n, _ in state.segment}
     if event.of not in numbers:
         note = f"event {seq}: correction of event {event.of} refused: only events of the current round can be undone"
-        return _with(state, seq=seq, segment=segment, notes=(*state.notes, note))
+        s = _with(state, seq=seq, segment=segment, notes=(*state.notes, note))
+        late = late_floor_decision(state, event)
+        return s if late is None else _raise(s, late, seq)
     return refold(state.game, state.anchor, segment)
 
 
@@ -463,9 +470,14 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
         owed = _owed_rule_draw(s)
-        s = _round_start(s, e)
+        kept, refused, found = check_round_start(s.game.data, e)
+        banked = banked_after(s.banked, e)
+        s = _with(_round_start(s, kept), refused=refused, banked=banked)
         if owed is not None:
             s = _raise(s, owed, seq)
+        late = rotation_finding(s.game.data, banked)
+        for f in [*found, *([late] if late else [])]:
+            s = _raise(s, f, seq)
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
@@ -536,6 +548,7 @@ def _round_start(s: RoundState, e: RoundStart) -> RoundState:
         status=Status.DEALING,
         alerts=kept,
         active=tuple(range(len(kept))),
+        banked=s.banked,
         seq=s.seq,
     )
     return _enter(s, 0)

@@ -26,22 +26,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.banking import Table, Wager, WagerKind, WagerResult, action_seat
+from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
 from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
 from rules.round.events import Action, CardRead, Decision, Event, RoundStart, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, PhaseKind, Recipients
 from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.threecard.decks import AlternatingDecks
 from rules.threecard.hands import arrange_player_dealer, hand_value, qualifies
 from rules.threecard.model import ThreeCardDataError, Variant, describe_value, from_data
+from rules.threecard.schema import ThreeCardFile
 from rules.threecard.settle import PlayerHand, WagerSettlement, settle_hand
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 _RAISE = (Action.BET, Action.CALL, Action.RAISE, Action.UP)
@@ -55,6 +57,13 @@ def _build_variant(state: RoundState) -> Variant:
 
 class ThreeCardFamily(BaseFamily):
     """Two-deck and wager checks, the prompt after the deal, and the settlement with the bank."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = ThreeCardFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build_variant)
@@ -259,28 +268,101 @@ class ThreeCardFamily(BaseFamily):
             out["bank"] = bank
         return out
 
-    def _bank(
-        self,
-        state: RoundState,
-        v: Variant,
-        pd: Sequence[Card],
-        settled: Sequence[tuple[int, WagerSettlement, int]],
-    ) -> dict[str, Any] | None:
-        """The banking engine's settlement from the action seat, or None without a bank or banking data."""
+    # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
+
+    #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
+    settled_at_table = True
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The Ante and the bonus bets in the filed order (the Play and Bet wagers are decisions)."""
+        v = self.variant(state)
+        raises = {r.key for r in v.raises}
+        return [k for k in v.order if k not in raises]
+
+    def next_to_decide(self, state: RoundState) -> int | None:
+        """The next seat with an Ante that has not played or folded, from the player-dealer's left."""
+        start = state.start
+        if start is None or state.status.value != "dealt":
+            return None
+        decided = {d.seat for d in state.decisions}
+        with_ante = {w.seat for w in start.wagers if w.spot == "ante"}
+        pd = start.player_dealer or 0
+        ring = sorted(start.players, key=lambda s: (s <= pd, s))
+        return next((s for s in ring if s in with_ante and s not in decided and s not in state.dead), None)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact probabilities and house edges of every wager (:mod:`rules.threecard.analyze`)."""
+        from rules.threecard.analyze import analyze
+
+        return analyze(data, decks)
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Every wager's result from the action seat, in the variant's banking order; held where a hand
+        cannot be settled or the variant files no banking."""
+        out = self.settle(state)
+        if out is None or state.start is None:
+            return None
+        problems = [str(r.get("rule")) for r in out["wagers"] if r.get("result") == "problem"]
+        if problems:
+            return RoundResults.hold("; ".join(problems))
+        v = self.variant(state)
+        if v.banking is None:
+            return RoundResults.hold(f"{v.name} has no banking data in its game file")
+        decided = self._decided(state, v)
+        if decided is None:
+            return None
+        pd_cards, settled = decided
+        own = self._table(state, v)
+        action = self._action(state, v, pd_cards, own or table)
+        if isinstance(action, str):
+            return RoundResults.hold(action)
+        return v.banking.ordered(state.start.bank, self._results(v, settled), own or table, action)
+
+    def _decided(
+        self, state: RoundState, v: Variant
+    ) -> tuple[tuple[Card, ...], list[tuple[int, WagerSettlement, int]]] | None:
+        """The player-dealer's cards and every decided wager (seat, settlement, stake), as :meth:`settle`."""
         start = state.start
         assert start is not None
-        if v.banking is None or v.button is None or not start.bank or start.player_dealer is None:
-            return None
+        pd_cards = _known(state.hand(Target(TargetKind.PLAYER_DEALER)))
+        board = _known(
+            tuple(p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void)
+        )
+        seats: dict[int, dict[str, int]] = {}
+        for w in start.wagers:
+            if w.seat not in state.dead:
+                spot = seats.setdefault(w.seat, {})
+                spot[w.spot] = spot.get(w.spot, 0) + w.cents
+        settled: list[tuple[int, WagerSettlement, int]] = []
+        for seat, wagers in sorted(seats.items()):
+            ante = wagers.get("ante")
+            decided = [d for d in state.decisions if d.seat == seat]
+            forfeits = any(d.action is Action.SURRENDER for d in decided)
+            if ante is not None:
+                if not decided:
+                    return None
+                raised = [d for d in decided if d.action in _RAISE]
+                if decided[0].action in _RAISE:
+                    for step, d in zip(v.raises, raised, strict=False):
+                        wagers[step.key] = d.amount or ante
+            cards = _known(state.hand(Target(TargetKind.SEAT, seat)))
+            for r in settle_hand(v, PlayerHand(cards, wagers, forfeits=forfeits), pd_cards, board):
+                settled.append((seat, r, wagers["ante"] if r.wager == "ante-bonus" else wagers[r.wager]))
+        return pd_cards, settled
+
+    @staticmethod
+    def _results(v: Variant, settled: Sequence[tuple[int, WagerSettlement, int]]) -> list[WagerResult]:
+        """The typed results: the part of each stake that gets action (an unequal 3 Card Hold'em bet is
+        cut, the rest refunded before settling)."""
         results: list[WagerResult] = []
-        refunds: dict[int, int] = {}
+        base = ("ante", *(x.key for x in v.raises))
         for seat, r, stake in settled:
-            if r.refund_cents:
-                refunds[seat] = refunds.get(seat, 0) + r.refund_cents
-            # The part of the stake that gets action: an unequal 3 Card Hold'em bet is cut, the rest refunded.
             amount = stake if r.action_cents is None else r.action_cents
             if amount <= 0:
                 continue
-            kind = WagerKind.BASE if r.wager in ("ante", *(x.key for x in v.raises)) else WagerKind.BONUS
+            kind = WagerKind.BASE if r.wager in base else WagerKind.BONUS
             w = Wager.single(seat, r.wager, f"seat {seat}", amount, kind)
             note = f"{r.rule} ({r.cite})"
             if r.result == "win":
@@ -291,35 +373,75 @@ class ThreeCardFamily(BaseFamily):
                 results.append(WagerResult.push(w, note))
             else:
                 results.append(WagerResult.void(w, note))
+        return results
+
+    @staticmethod
+    def _table(state: RoundState, v: Variant) -> Table | None:
+        """The table the action button counts on (its filed positions), or None without a button."""
+        start = state.start
+        if v.button is None or start is None:
+            return None
+        positions = max(v.button.positions, *start.seats)
+        return Table(tuple(range(1, positions + 1)), start.player_dealer, frozenset(start.seats))
+
+    @staticmethod
+    def _action(state: RoundState, v: Variant, pd: Sequence[Card], table: Table) -> int | str:
+        """The action seat (a counted card, the first player left of the player-dealer, or the dealer's
+        button), or why it is not known."""
+        start = state.start
+        assert start is not None and v.banking is not None
         b = v.button
+        if b is not None and b.how == "card":
+            card = pd[b.nth - 1]
+            if card.rank is None:
+                return f"{card} has no rank to count"
+            return action_seat(v.banking.action, table, v.banking.action.card_value(card.rank.char))
+        if b is None or b.how == "left_of_player_dealer":
+            assert table.player_dealer is not None
+            ring = table.ring(table.player_dealer, v.banking.order.direction)
+            return next((x for x in ring[1:] if table.is_occupied(x)), table.player_dealer)
+        if start.button is None:
+            return (
+                "the filing does not say where the action button goes: the dealer "
+                f"places it (round_start button) ({b.cite})"
+            )
+        return start.button
+
+    def _bank(
+        self,
+        state: RoundState,
+        v: Variant,
+        pd: Sequence[Card],
+        settled: Sequence[tuple[int, WagerSettlement, int]],
+    ) -> dict[str, Any] | None:
+        """The round's settlement through the bank (:func:`rules.banking.settle_results`, as the table
+        settles it), or None without a bank or banking data."""
+        start = state.start
+        assert start is not None
+        if v.banking is None or v.button is None or not start.bank or start.player_dealer is None:
+            return None
+        refunds: dict[int, int] = {}
+        for seat, r, _ in settled:
+            if r.refund_cents:
+                refunds[seat] = refunds.get(seat, 0) + r.refund_cents
         out: dict[str, Any] = {}
         try:
-            positions = max(b.positions, *start.seats)
-            table = Table(tuple(range(1, positions + 1)), start.player_dealer, frozenset(start.seats))
-            if b.how == "card":
-                card = pd[b.nth - 1]
-                if card.rank is None:
-                    raise BankingError(f"{card} has no rank to count")
-                count = v.banking.action.card_value(card.rank.char)
-                action = action_seat(v.banking.action, table, count)
-                out["button_card"] = str(card)
-            elif b.how == "left_of_player_dealer":
-                ring = table.ring(start.player_dealer, v.banking.order.direction)
-                action = next((x for x in ring[1:] if x in start.seats), start.player_dealer)
-            else:
-                if start.button is None:
-                    return {
-                        "problem": "the filing does not say where the action button goes: the dealer "
-                        f"places it (round_start button) ({b.cite})"
-                    }
-                action = start.button
-            done = v.banking.settle(start.bank, results, table, action)
+            table = self._table(state, v)
+            assert table is not None
+            action = self._action(state, v, pd, table)
+            if isinstance(action, str):
+                return {"problem": action}
+            if v.button.how == "card":
+                out["button_card"] = str(pd[v.button.nth - 1])
+            done = settle_results(
+                start.bank, v.banking.ordered(start.bank, self._results(v, settled), table, action)
+            )
         except BankingError as exc:
             return {"problem": str(exc)}
         out.update(
             {
                 "action_seat": action,
-                "action_cite": str(b.cite),
+                "action_cite": str(v.button.cite),
                 "bank_before": done.bank_before,
                 "bank_after": done.bank_after,
                 "by_seat": {

@@ -1,18 +1,18 @@
 """``dealer-terminal analyze GAME [--decks N] [--json]``: exact odds and house edge of every wager.
 
-Each family provides ``rules.<family>.analyze.analyze(data, decks)`` returning a
-:class:`rules.analysis.Analysis`, where ``data`` is the variant file's mapping.
+Each family's :meth:`rules.round.family.Family.analyze` returns a :class:`rules.analysis.Analysis` from the
+variant file's mapping (with the data files its ``analysis_files`` names, where they exist).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 from typing import Any
 
+from rules.round.family import NoAnalysis
 from terminal.errors import UserError
-from terminal.games import get_game
+from terminal.games import family_of, get_game
 from terminal.paths import config_dir
 from terminal.yamlfile import load_yaml
 
@@ -29,23 +29,17 @@ def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.decks is not None and not 1 <= args.decks <= 16:
         raise UserError(f"--decks must be 1 to 16, not {args.decks}")
-    try:
-        module = importlib.import_module(f"rules.{game.family}.analyze")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"rules.{game.family}"):
-            raise UserError(
-                f"analyze is not available yet for the {game.family} family ({game.id})"
-            ) from None
-        raise
+    fam = family_of(game)
     data = game.data
     # A family's analysis may need other data files (Pai Gow: the exact two-hand table); it names them.
-    wanted = getattr(module, "data_files", None)
-    if wanted is not None:
-        for key, rel in wanted(data).items():
-            path = config_dir() / rel
-            if path.exists():
-                data = {**data, key: load_yaml(path).data}
-    result = module.analyze(data, args.decks)
+    for key, rel in fam.analysis_files(data).items():
+        path = config_dir() / rel
+        if path.exists():
+            data = {**data, key: load_yaml(path).data}
+    try:
+        result = fam.analyze(data, args.decks)
+    except NoAnalysis:
+        raise UserError(f"analyze is not available yet for the {game.family} family ({game.id})") from None
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
     else:

@@ -22,8 +22,12 @@ from terminal.yamlfile import load_yaml
 
 def register(sub: Any) -> None:
     p = sub.add_parser("house-way", help="the House Way setting of a hand")
-    p.add_argument("game", help="game id, e.g. paigow/capitol")
-    p.add_argument("cards", nargs="+", help="the hand's cards, e.g. 'As Kd Qh Jc 9s 5d 2c' (Jk: the joker)")
+    p.add_argument("game", help="game id, e.g. paigow/capitol or paigowtiles/capitol")
+    p.add_argument(
+        "cards",
+        nargs="+",
+        help="the hand's cards, e.g. 'As Kd Qh Jc 9s 5d 2c' (Jk: the joker); tiles: '6-6 4-2 2-1 5-5'",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object for other programs")
     p.set_defaults(handler=run)
 
@@ -39,8 +43,8 @@ def chart_data(chart_id: str) -> dict[str, Any]:
 
 def house_way_for(game: GameFile) -> tuple[PaiGowVariant, HouseWay]:
     """The variant model and its House Way chart; a game without one is a UserError saying so."""
-    if game.family != "paigow":
-        raise UserError(f"{game.id}: house-way is for the Pai Gow Poker family, not {game.family}")
+    if "house_way" not in game.data:
+        raise UserError(f"{game.id}: house-way is for games with a House Way (Pai Gow Poker), not {game.name}")
     variant = PaiGowVariant.from_data(game.data)
     if variant.chart is None:
         raise UserError(
@@ -51,6 +55,10 @@ def house_way_for(game: GameFile) -> tuple[PaiGowVariant, HouseWay]:
 
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
+    if game.family == "paigowtiles":  # four tiles, not cards (docs/paigow-tiles.md)
+        from terminal.commands.house_way_tiles import run_tiles
+
+        return run_tiles(game, args)
     variant, way = house_way_for(game)
     cards = parse_cards(" ".join(args.cards))
     if not variant.deck.jokers and any(c.is_joker for c in cards):

@@ -31,7 +31,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
     tables = demo_tables(base)
-    assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard"]
+    assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard", "twocardpeek"]
     return build_app(tables[index], tables=tables)
 
 
@@ -103,12 +103,20 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "threecard")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "twocardpeek")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
-        assert moves == ["baccarat/commission-free", "threecard/capitol", "paigow/capitol"]
+        assert moves == ["baccarat/commission-free", "threecard/capitol", "twocardpeek/the101", "paigow/capitol"]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
-        assert games == ["paigow/capitol", "baccarat/commission-free", "threecard/capitol", "paigow/capitol"]
+        assert games == [
+            "paigow/capitol",
+            "baccarat/commission-free",
+            "threecard/capitol",
+            "twocardpeek/the101",
+            "paigow/capitol",
+        ]
         assert c.journal.journal.verify().ok
     c.close()
 

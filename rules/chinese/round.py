@@ -1,0 +1,166 @@
+"""The Chinese Poker family's hook for the round engine (``rules.round.family``).
+
+The generic engine deals the cards from the game file's ``deal:`` (13 Card Poker: thirteen each; The 101: five
+face up each, then one at a time; Parkwest: five, then three at a time of which one is discarded). The dealer
+enters each hand as set with a ``hand_set`` event (``front``, ``middle``, ``back``); in an open-face game
+(``placement: open``) he may enter it after every placement, and each entry is checked against the last:
+
+* a card set face up in a segment and later found elsewhere is CARD_MOVED ("Once the card lays face-up on the
+  table in any of the segments, it will be set and cannot be altered", seed 000 L3099);
+* a segment over its size (more than three cards in the top, L3097) or a complete hand that is foul (seed 000
+  L3118, 001 L737-740) is FOUL_HAND; so is a hand holding a card not dealt to the seat.
+
+Once every player's thirteen cards are set, :meth:`ChineseFamily.settle` scores the deal
+(:mod:`rules.chinese.scoring`); the round's wagers are the players' table stakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules.cards import Card
+from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
+from rules.chinese.scoring import score_hand, settle
+from rules.chinese.setter import propose
+from rules.chinese.variant import ChineseVariant, parse_chinese
+from rules.round.alerts import AlertCode
+from rules.round.events import Event, HandSet, Target, TargetKind
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
+from rules.round.rulings import Finding
+
+if TYPE_CHECKING:
+    from rules.analysis import Analysis
+    from rules.round.state import RoundState
+
+#: The families whose hooks this module provides.
+FAMILIES = ("chinese",)
+
+
+def _segments(e: HandSet) -> dict[str, tuple[Card, ...]]:
+    return {"front": e.front, "middle": e.middle, "back": e.back}
+
+
+class ChineseFamily(BaseFamily):
+    """Hand checks and the deal's settlement for Chinese Poker, Pineapple and 13 Card Poker."""
+
+    def __init__(self) -> None:
+        self._variants: PerGame[ChineseVariant] = PerGame(
+            lambda state: parse_chinese(state.game.data.get("chinese", {}))
+        )
+
+    def variant(self, state: RoundState) -> ChineseVariant:
+        """The variant of the game being dealt."""
+        return self._variants(state)
+
+    def dealt(self, state: RoundState, seat: int) -> tuple[Card, ...]:
+        """The cards read to ``seat`` (unread cards left out)."""
+        return tuple(c for c in state.hand(Target(TargetKind.SEAT, seat)) if c is not None)
+
+    def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
+        """CARD_MOVED and FOUL_HAND on a ``hand_set`` (see the module docstring)."""
+        if not isinstance(event, HandSet) or state.start is None:
+            return ()
+        v = self.variant(state)
+        seat = event.seat
+        target = Target(TargetKind.SEAT, seat)
+        segs = _segments(event)
+        dealt = {c.index for c in self.dealt(state, seat)}
+        stray = [c for s in segs.values() for c in s if c.index not in dealt]
+        if stray:
+            return (
+                Finding(
+                    AlertCode.FOUL_HAND,
+                    f"seat {seat} set {stray[0]}, a card not dealt to it",
+                    seat=seat,
+                    card=stray[0],
+                    target=target,
+                ),
+            )
+        if v.placement == "open":
+            before = [h for h in state.hand_sets[:-1] if h.seat == seat]
+            if before:
+                now = {c.index: s for s, cs in segs.items() for c in cs}
+                for s, cs in _segments(before[-1]).items():
+                    for c in cs:
+                        if now.get(c.index) != s:
+                            where = f"the {now[c.index]}" if c.index in now else "no segment"
+                            return (
+                                Finding(
+                                    AlertCode.CARD_MOVED,
+                                    f"seat {seat}: {c}, set face up in the {s}, is now in {where}",
+                                    seat=seat,
+                                    card=c,
+                                    target=target,
+                                ),
+                            )
+        over = [s for s in SEGMENTS if len(segs[s]) > SIZES[s]]
+        if over:
+            s = over[0]
+            return (
+                Finding(
+                    AlertCode.FOUL_HAND,
+                    f"seat {seat}: {len(segs[s])} cards in the {s} (at most {SIZES[s]})",
+                    seat=seat,
+                    target=target,
+                ),
+            )
+        hand = SetHand(event.front, event.middle, event.back)
+        if sum(len(x) for x in segs.values()) == 13:
+            why = foul_reason(hand)
+            if why is not None:
+                return (Finding(AlertCode.FOUL_HAND, f"seat {seat}: {why}", seat=seat, target=target),)
+        return ()
+
+    def set_hands(self, state: RoundState) -> dict[int, SetHand]:
+        """Each seat's latest hand as set."""
+        out: dict[int, SetHand] = {}
+        for h in state.hand_sets:
+            out[h.seat] = SetHand(h.front, h.middle, h.back)
+        return out
+
+    def proposal(self, state: RoundState, seat: int) -> SetHand | None:
+        """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
+        or None until the seat holds thirteen read cards."""
+        cards = self.dealt(state, seat)
+        if len(cards) != 13:
+            return None
+        return propose(cards, self.variant(state)).hand
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact probabilities of the bonus and Clean Sweep classes (:mod:`rules.chinese.analyze`)."""
+        from rules.chinese.analyze import analyze
+
+        return analyze(data, decks)
+
+    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+        """The deal's settlement once every player's hand is set, else why not yet."""
+        if state.start is None:
+            return None
+        v = self.variant(state)
+        players = [s for s in state.start.players if s not in state.dead]
+        if not v.players_min <= len(players) <= v.players_max:
+            return {
+                "chinese": None,
+                "why": f"{len(players)} hands: this game deals {v.players_min} to {v.players_max}",
+            }
+        hands = self.set_hands(state)
+        todo = [s for s in players if s not in hands or len(hands[s].cards) != 13]
+        if todo:
+            return {
+                "chinese": None,
+                "why": "enter the hand as set (hand_set) for seat " + ", ".join(map(str, todo)),
+            }
+        scores = [score_hand(s, hands[s], self.dealt(state, s), v) for s in players]
+        stakes: dict[int, int] = {}
+        for w in state.start.wagers:
+            stakes[w.seat] = stakes.get(w.seat, 0) + w.cents
+        result = settle(scores, state.start.button, v, stakes or None)
+        return {"chinese": result.to_json()}
+
+
+FAMILY = ChineseFamily()
+for _name in FAMILIES:
+    register_family(_name, FAMILY)

@@ -1,0 +1,45 @@
+"""The Pai Gow Tiles family's contract with the rest of the program (:class:`rules.round.family.Family`).
+
+What is written: the game files' model, the House Way chart and the stored counts as data files, and the
+exact analysis. The round (dice, eight sets, the tile reader) is not in the round engine yet: its hooks are
+the engine's defaults (docs/paigow-tiles.md says what is and is not done).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from rules.analysis import Analysis
+from rules.paigowtiles.variant import TilesVariant
+from rules.round.family import BaseFamily, Progress, register_family
+
+
+class TilesFamily(BaseFamily):
+    """Pai Gow Tiles: the model of its game files, its data files and its analysis."""
+
+    schema: ClassVar[type[BaseModel] | None] = TilesVariant
+
+    def data_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The House Way chart (``config/house_ways/paigowtiles/<room>.yaml``)."""
+        return {"house_way_chart": f"house_ways/{TilesVariant.from_data(data).house_way.chart}.yaml"}
+
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The chart and the stored pair counts (:func:`rules.paigowtiles.analyze.data_files`)."""
+        from rules.paigowtiles.analyze import data_files
+
+        return data_files(data)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Every hand class's probability and the wager against the player-dealer (:mod:`rules.paigowtiles.analyze`)."""
+        from rules.paigowtiles.analyze import analyze
+
+        return analyze(data, decks)
+
+
+FAMILY = TilesFamily()
+register_family("paigowtiles", FAMILY)

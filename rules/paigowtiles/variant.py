@@ -1,0 +1,111 @@
+"""A Pai Gow Tiles variant file (``config/games/paigowtiles/<room>.yaml``) as a strict, typed model.
+
+Besides the common header (``rules.gamefile.HEADER_KEYS``) a file has ``tiles`` (the room's own names
+for the kinds, where it files them), ``ties`` (copies; 0 against 0), ``house_way`` (the chart) and
+``settlement``; docs/paigow-tiles.md describes each. An unknown or mistyped key is a VariantError naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from rules.errors import RulesError
+from rules.gamefile import HEADER_KEYS, ROUND_KEYS
+from rules.paigowtiles.hands import Ties
+from rules.paigowtiles.table_round import RoundRules
+from rules.paigowtiles.tiles import KINDS, kind_by_name
+
+
+class VariantError(RulesError, ValueError):
+    """A Pai Gow Tiles variant file whose family keys are missing or malformed."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TileNames(_Strict):
+    """The room's names for tile kinds (``teen: Heaven``), where its filing gives them."""
+
+    names: dict[str, str] = {}
+    cite: str = ""
+
+    @field_validator("names")
+    @classmethod
+    def _known(cls, v: dict[str, str]) -> dict[str, str]:
+        for k in v:
+            kind_by_name(k)  # a TileError (a ValueError) names the known kinds
+        return v
+
+
+class TiesModel(_Strict):
+    """Who wins a copy; whether 0 against 0 goes to the banker whatever the tiles."""
+
+    copies: Literal["banker"]
+    zero_zero: Literal["banker", "high_tile"]
+    cite: str
+
+
+class HouseWayRef(_Strict):
+    """The room's House Way chart: ``config/house_ways/<chart>.yaml``."""
+
+    chart: str
+    cite: str
+
+
+class SettlementModel(_Strict):
+    """Even money on a win (both hands higher), a push when one is higher, the order wagers settle in."""
+
+    pays: int = 1
+    order: str
+    cite: str
+
+
+class TilesVariant(_Strict):
+    """One room's Pai Gow Tiles: the header and the family's keys."""
+
+    id: str
+    family: Literal["paigowtiles"]
+    name: str
+    room: str
+    source: dict[str, str]
+    choices: list[dict[str, str]] = []
+    supports: list[str] = []
+    tiles: TileNames = TileNames()
+    ties: TiesModel
+    house_way: HouseWayRef
+    settlement: SettlementModel
+    #: The round at the table (rules.paigowtiles.table_round).
+    round: RoundRules | None = None
+
+    @property
+    def tie_rules(self) -> Ties:
+        """The evaluator's tie settings."""
+        return Ties(copies=self.ties.copies, zero_zero=self.ties.zero_zero)
+
+    def kind_name(self, kind: int) -> str:
+        """The room's name for a kind where filed, else the Tres Lounge name."""
+        for k, v in self.tiles.names.items():
+            if kind_by_name(k) == kind:
+                return v
+        return KINDS[kind].name
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TilesVariant:
+        """Read a variant file's mapping; a VariantError names the file's id, the field and what is wrong."""
+        gid = str(data.get("id", "?")) if isinstance(data, Mapping) else "?"
+        extra = {k for k in (data if isinstance(data, Mapping) else {})} - _KNOWN
+        if extra:
+            raise VariantError(f"{gid}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
+        try:
+            return cls.model_validate({k: v for k, v in data.items() if k in cls.model_fields})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise VariantError(f"{gid}: {where}: {first['msg']}") from None
+
+
+_KNOWN = frozenset(HEADER_KEYS | ROUND_KEYS | set(TilesVariant.model_fields))

@@ -1,0 +1,177 @@
+"""Table rules the round engine checks when a round starts: the variant's wager limits and the
+player-dealer rotation.
+
+Both are data. ``wager_limits:`` in a game file (:class:`rules.banking.wagers.VariantLimits`) with the
+table's posted limits (put into the game's data under :data:`rules.banking.wagers.TABLE_LIMITS` by the
+terminal or a scenario's ``table: {limits: …}``) say which wagers of a ``round_start`` get action: a
+wager over the maximum gets none and goes back (Capitol rule 7, seed 003 L41), or only its excess does
+(``over_maximum: excess``); a wager under the minimum that is acted on gets action this once (rule 6, L40)
+unless the variant says ``below_minimum: refuse``; a side bet over its cap or without its game wager goes
+back. ``rotation: {max_consecutive: N, cite}`` makes a round banked by the same player-dealer for more than
+N consecutive rounds BANK_ROTATION_DUE (Cash-In Baccarat, seed 000 L5405: two consecutive rounds).
+
+Each refusal is a :class:`~rules.round.rulings.Finding`; the variant's ``irregularities:`` table gives it a
+ruling and a cite like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rules.banking.errors import DataError
+from rules.banking.money import money
+from rules.banking.rotation import RotationRules
+from rules.banking.wagers import (
+    TABLE_LIMITS,
+    Checked,
+    VariantLimits,
+    Verdict,
+    WagerKind,
+    check_wagers,
+)
+from rules.banking.wagers import Wager as BankWager
+from rules.round.alerts import AlertCode, Role
+from rules.round.events import Correction, RoundStart, Wager
+from rules.round.procedure import ProcedureError
+from rules.round.rulings import Finding
+
+if TYPE_CHECKING:
+    from rules.round.state import RoundState
+
+_CODE = {
+    Verdict.OVER_MAXIMUM: AlertCode.WAGER_OVER_MAXIMUM,
+    Verdict.SEAT_OVER_MAXIMUM: AlertCode.WAGER_OVER_MAXIMUM,
+    Verdict.BELOW_MINIMUM: AlertCode.WAGER_UNDER_MINIMUM,
+    Verdict.BELOW_MINIMUM_ACTED_ON: AlertCode.WAGER_UNDER_MINIMUM,
+    Verdict.BONUS_OVER_BASE: AlertCode.SIDE_BET_OVER_WAGER,
+    Verdict.BONUS_WITHOUT_BASE: AlertCode.SIDE_BET_WITHOUT_WAGER,
+    Verdict.NOT_FIXED_AMOUNT: AlertCode.WAGER_NOT_ACCEPTED,
+    Verdict.NOT_AN_INCREMENT: AlertCode.WAGER_NOT_ACCEPTED,
+    Verdict.BACKLINE_NOT_ALLOWED: AlertCode.WAGER_NOT_ACCEPTED,
+}
+
+
+def variant_limits(data: Mapping[str, Any]) -> VariantLimits:
+    """The game file's ``wager_limits:`` (empty when it has none); a bad block is a ProcedureError."""
+    try:
+        return VariantLimits.from_data(data.get("wager_limits"))
+    except DataError as exc:
+        raise ProcedureError(tuple(exc.field.split(".")), exc.reason) from None
+
+
+def table_limits(data: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    """The table's posted minimum and maximum in cents, where the terminal or a scenario posted them."""
+    posted = data.get(TABLE_LIMITS)
+    if not isinstance(posted, Mapping):
+        return None, None
+    return posted.get("min_cents"), posted.get("max_cents")
+
+
+def check_round_start(
+    data: Mapping[str, Any], start: RoundStart
+) -> tuple[RoundStart, tuple[Wager, ...], list[Finding]]:
+    """The round start with only the wagers that get action, the wagers (or parts) that go back, and a
+    finding for each wager the limits touch. A variant with no ``wager_limits:`` and no posted table
+    limits checks nothing."""
+    if "wager_limits" not in data and TABLE_LIMITS not in data:
+        return start, (), []
+    vl = variant_limits(data)
+    lo, hi = table_limits(data)
+    limits = vl.with_table(lo, hi)
+    bank = [
+        BankWager.single(
+            w.seat,
+            w.spot,
+            f"seat {w.seat}",
+            w.cents,
+            WagerKind.BONUS if w.spot in vl.side_bets else WagerKind.BASE,
+        )
+        for w in start.wagers
+        if w.cents > 0
+    ]
+    # Once the round starts the wagers are acted on (cards go out to them): rule 6's "acted on".
+    acted = bank if vl.below_minimum == "action_once" else []
+    kept: list[Wager] = [w for w in start.wagers if w.cents == 0]
+    back: list[Wager] = []
+    found: list[Finding] = []
+    if vl.bets:
+        for w in start.wagers:
+            if w.cents and w.spot not in vl.bets:
+                back.append(w)
+                found.append(
+                    Finding(
+                        AlertCode.WAGER_NOT_ACCEPTED,
+                        f"seat {w.seat} {w.spot} {money(w.cents)}: this game takes only {', '.join(vl.bets)}"
+                        " (the wager goes back)",
+                        seat=w.seat,
+                    )
+                )
+        bank = [b for b in bank if b.name in vl.bets]
+    for c in check_wagers(limits, bank, acted_on=acted):
+        w = Wager(c.wager.seat, c.wager.amount, c.wager.name)
+        if c.in_action:
+            kept.append(replace(w, cents=c.in_action))
+        if c.returned:
+            back.append(replace(w, cents=c.returned))
+        if c.verdict is not Verdict.ACTION:
+            found.append(_finding(c))
+    return replace(start, wagers=tuple(kept)), tuple(back), found
+
+
+def _finding(c: Checked) -> Finding:
+    w = c.wager
+    what = f"seat {w.seat} {w.name} {money(w.amount)}: {c.reason}"
+    if c.returned and c.in_action:
+        what += f" ({money(c.returned)} goes back)"
+    elif c.returned:
+        what += " (the wager goes back)"
+    return Finding(_CODE[c.verdict], what, seat=w.seat)
+
+
+def rotation_rules(data: Mapping[str, Any]) -> RotationRules | None:
+    """The game file's ``rotation:`` (None when the variant files none)."""
+    raw = data.get("rotation")
+    if raw is None:
+        return None
+    try:
+        return RotationRules.from_data(raw)
+    except DataError as exc:
+        raise ProcedureError(("rotation", *exc.field.split(".")[1:]), exc.reason) from None
+
+
+def banked_after(banked: tuple[int, int], start: RoundStart) -> tuple[int, int]:
+    """``(seat, consecutive rounds)`` of the player-dealer once ``start`` begins; ``(0, 0)``: no bank."""
+    pd = start.player_dealer
+    if pd is None:
+        return (0, 0)
+    return (pd, banked[1] + 1 if banked[0] == pd else 1)
+
+
+def rotation_finding(data: Mapping[str, Any], banked: tuple[int, int]) -> Finding | None:
+    """BANK_ROTATION_DUE when the player-dealer now banks more consecutive rounds than the variant allows."""
+    rules = rotation_rules(data)
+    if rules is None or banked[0] == 0 or banked[1] <= rules.max_consecutive:
+        return None
+    return Finding(
+        AlertCode.BANK_ROTATION_DUE,
+        f"seat {banked[0]} banks a round {banked[1]} times in a row; the filing allows {rules.max_consecutive}",
+        seat=banked[0],
+    )
+
+
+def late_floor_decision(state: RoundState, event: Correction) -> Finding | None:
+    """LATE_FLOOR_DECISION: the floor corrects an event of a hand before the one now in play, where the
+    variant files that no decision may be rendered once the next hand has commenced (Capitol rule 3, seed 003
+    L37: an ``irregularities:`` entry for the code). Other variants only note the refused correction."""
+    if event.role is not Role.FLOOR or state.start is None or not state.segment:
+        return None
+    if event.of >= state.segment[0][0]:
+        return None
+    if not any(AlertCode.LATE_FLOOR_DECISION in e.when.codes for e in state.game.rulings.entries):
+        return None
+    return Finding(
+        AlertCode.LATE_FLOOR_DECISION,
+        f"the floor's correction of event {event.of} is of a hand before this one; the next hand has started",
+    )

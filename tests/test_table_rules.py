@@ -1,0 +1,113 @@
+"""Wager limits per variant and per spot, checked when a wager is placed and when a round starts; the
+player-dealer rotation (rules.banking.wagers, rules.round.table_rules)."""
+
+import pytest
+
+from rules.banking.errors import DataError
+from rules.banking.wagers import VariantLimits, Wager, WagerKind, placement_problem
+from rules.round.events import RoundStart
+from rules.round.events import Wager as RoundWager
+from rules.round.table_rules import banked_after, check_round_start, rotation_finding
+from terminal.games import get_game
+
+
+def _limits(game: str, lo: int | None = 500, hi: int | None = 100000):
+    return VariantLimits.from_data(get_game(game).data.get("wager_limits")).with_table(lo, hi)
+
+
+def test_capitol_limits_refuse_at_placement_and_say_why():
+    lim = _limits("paigow/capitol")
+    over = [Wager.single(3, "main", "seat 3", 150000)]
+    assert placement_problem(lim, over, 3, "main") == "seat 3 main: over the $1,000.00 maximum: no action"
+    under = [Wager.single(5, "main", "seat 5", 300)]
+    assert placement_problem(lim, under, 5, "main") == "seat 5 main: below the $5.00 minimum"
+    assert placement_problem(lim, [Wager.single(5, "main", "seat 5", 500)], 5, "main") is None
+    assert placement_problem(lim, [Wager.single(5, "main", "seat 5", 100000)], 5, "main") is None
+
+
+def test_buster_may_not_exceed_the_game_wager_at_placement():
+    lim = _limits("blackjack/blackjack-x-the101")
+    layout = [
+        Wager.single(2, "main", "seat 2", 1000),
+        Wager.single(2, "buster", "seat 2", 2500, WagerKind.BONUS),
+    ]
+    assert (
+        placement_problem(lim, layout, 2, "buster") == "seat 2 buster: may not exceed the base wager $10.00"
+    )
+    layout[1] = Wager.single(2, "buster", "seat 2", 1000, WagerKind.BONUS)
+    assert placement_problem(lim, layout, 2, "buster") is None
+    # Lucky Pair needs a game wager but may exceed it (seed 000 L1822).
+    alone = [Wager.single(4, "lucky_pair", "seat 4", 500, WagerKind.BONUS)]
+    assert (
+        placement_problem(lim, alone, 4, "lucky_pair")
+        == "seat 4 lucky_pair: a bonus bet needs a base wager beside it"
+    )
+    big = [
+        Wager.single(4, "main", "seat 4", 500),
+        Wager.single(4, "lucky_pair", "seat 4", 2500, WagerKind.BONUS),
+    ]
+    assert placement_problem(lim, big, 4, "lucky_pair") is None
+
+
+def test_round_start_keeps_what_gets_action_and_returns_the_rest():
+    data = {**get_game("paigow/capitol").data, "_table_limits": {"min_cents": 500, "max_cents": 100000}}
+    start = RoundStart(
+        seats=(1, 2, 3, 4),
+        player_dealer=1,
+        wagers=(RoundWager(2, 2500), RoundWager(3, 150000), RoundWager(4, 300), RoundWager(2, 500, "bonus")),
+        bank=500000,
+    )
+    kept, back, found = check_round_start(data, start)
+    assert [(w.seat, w.cents, w.spot) for w in kept.wagers] == [(2, 2500, "main"), (4, 300, "main")]
+    assert [(w.seat, w.cents, w.spot) for w in back] == [(2, 500, "bonus"), (3, 150000, "main")]
+    assert [f.code.value for f in found] == [
+        "WAGER_NOT_ACCEPTED",
+        "WAGER_OVER_MAXIMUM",
+        "WAGER_UNDER_MINIMUM",
+    ]
+    assert kept.bank == 500000  # rule 8: the player-dealer's wager has no maximum
+
+
+def test_over_maximum_excess_returns_only_the_excess():
+    data = {
+        "wager_limits": {"over_maximum": "excess"},
+        "_table_limits": {"min_cents": 500, "max_cents": 10000},
+    }
+    start = RoundStart(seats=(1, 2), player_dealer=1, wagers=(RoundWager(2, 12500),))
+    kept, back, found = check_round_start(data, start)
+    assert [w.cents for w in kept.wagers] == [10000] and [w.cents for w in back] == [2500]
+    assert "$25.00 goes back" in found[0].message
+
+
+def test_a_game_without_limits_checks_nothing():
+    start = RoundStart(seats=(1, 2), wagers=(RoundWager(2, 1),))
+    assert check_round_start({}, start) == (start, (), [])
+
+
+@pytest.mark.parametrize(
+    "block, field",
+    [
+        ({"over_maximum": "half"}, "wager_limits.over_maximum"),
+        ({"spots": {"buster": {"at_most": "main"}}}, "wager_limits.spots.buster.at_most"),
+        ({"spots": {"buster": {"side_bet": "yes"}}}, "wager_limits.spots.buster.side_bet"),
+        ({"bets": "main"}, "wager_limits.bets"),
+        ({"minimum_cents": -1}, "wager_limits.minimum_cents"),
+    ],
+)
+def test_bad_wager_limits_name_the_field(block, field):
+    with pytest.raises(DataError) as exc:
+        VariantLimits.from_data(block)
+    assert exc.value.field == field
+
+
+def test_rotation_counts_consecutive_rounds_of_the_same_player_dealer():
+    data = {"rotation": {"max_consecutive": 2}}
+    banked = (0, 0)
+    found = []
+    for pd in (3, 3, 3, 4):
+        banked = banked_after(banked, RoundStart(seats=(3, 4, 5), player_dealer=pd))
+        found.append(rotation_finding(data, banked))
+    assert [f is not None for f in found] == [False, False, True, False]
+    assert found[2].seat == 3
+    assert banked_after((4, 1), RoundStart(seats=(3, 4))) == (0, 0)
+    assert rotation_finding({}, (3, 9)) is None
