@@ -13,6 +13,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from kernel.safeyaml import YamlLimitError, load_text
 from rules.cards import parse_card, parse_read
 from rules.errors import CardParseError
 
@@ -221,8 +222,10 @@ def load_profile(name_or_path: str | Path, profile_dir: str | Path | None = None
     except OSError as exc:
         raise ProfileError(f"{p}: cannot read: {exc}") from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = load_text(text)  # within kernel.safeyaml's limits: size, depth, alias expansion
+    except YamlLimitError as exc:
+        raise ProfileError(f"{p}: refused: {exc}") from None
+    except (yaml.YAMLError, RecursionError) as exc:
         raise ProfileError(f"{p}: not valid YAML: {exc}") from None
     return parse_profile(data, str(p))
 
