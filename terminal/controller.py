@@ -25,7 +25,7 @@ import io
 import json
 import tarfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -234,7 +234,7 @@ class TableController:
         self.link_config: Any = None
         #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
         self._shuffle_asked = False
-        self._deck_ok: bool | None = _deck_ok_since_shuffle(replayed)
+        self._deck_ok: bool | None = _deck_ok_since_shuffle(restored.events, restored.carried.get("deck_ok"))
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
 
@@ -578,7 +578,9 @@ class TableController:
         async with self._lock:
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
-                    table_snapshot(self.state, round_no=self.round_no, game_id=self.game.id)
+                    table_snapshot(
+                        self.state, round_no=self.round_no, game_id=self.game.id, carried={"deck_ok": self._deck_ok}
+                    )
                 )
                 self._disk_space()
             await self.journal.append(ROUND_KIND, event.to_json())
@@ -1413,9 +1415,9 @@ _DEVICE_CODE_NAMES = frozenset(
 )
 
 
-def _deck_ok_since_shuffle(events: list[Event]) -> bool | None:
-    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None."""
-    last: bool | None = None
+def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) -> bool | None:
+    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None;
+    ``last``: the verdict the checkpoint before ``events`` carried."""
     for e in events:
         if isinstance(e, DeckCheck):
             last = not (e.missing or e.extra or e.duplicates)

@@ -20,8 +20,8 @@ import base64
 import io
 import pickle
 import zlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.round import RoundState, event_from_json, fold
@@ -44,10 +44,18 @@ class Restored:
     folded: int
     """Round events folded at start-up (the current round's, when a checkpoint was used)."""
     from_checkpoint: bool
+    events: tuple[Event, ...] = ()
+    """The round events folded (after the checkpoint, or since the game changed)."""
+    carried: dict[str, Any] = field(default_factory=dict)
+    """What the controller asked the checkpoint to carry (``table_snapshot(carried=...)``)."""
 
 
-def table_snapshot(state: RoundState, *, round_no: int, game_id: str) -> dict[str, Any]:
-    """The ``table`` of a checkpoint: the round state at a round boundary, the round number, the game."""
+def table_snapshot(
+    state: RoundState, *, round_no: int, game_id: str, carried: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``table`` of a checkpoint: the round state at a round boundary, the round number, the game,
+    and ``carried`` — other plain-JSON table fields the controller restores (given back as
+    :attr:`Restored.carried`)."""
     buf = io.BytesIO()
     _Pickler(buf, state.game).dump(state)
     return {
@@ -55,6 +63,7 @@ def table_snapshot(state: RoundState, *, round_no: int, game_id: str) -> dict[st
         "game": game_id,
         "round_no": round_no,
         "seq": state.seq,
+        "carried": dict(carried or {}),
         "state": base64.b64encode(zlib.compress(buf.getvalue(), 6)).decode("ascii"),
     }
 
@@ -98,7 +107,8 @@ def restore_round(journal: Journal, rules: GameRules, game_id: str) -> Restored:
     events, _, current = _since_game(journal.entries(), game_id, None)
     if current not in (None, game_id):
         events = []
-    return Restored(fold(rules, events), sum(isinstance(e, RoundStart) for e in events), len(events), False)
+    rounds = sum(isinstance(e, RoundStart) for e in events)
+    return Restored(fold(rules, events), rounds, len(events), False, tuple(events))
 
 
 def _since_game(
