@@ -59,15 +59,23 @@ def make_device(
     emulator_dir: str | Path | None = None,
     usb_backend: Any = None,
     pin_factory: Any = None,
+    ack_after_commit: bool = True,
 ) -> Device | GpioPanel:
-    """Build (without starting) the driver for ``spec``."""
+    """Build (without starting) the driver for ``spec``.
+
+    ``ack_after_commit`` (the default): the device's frames are acknowledged only once the reader of
+    ``events()`` has handled them (see :mod:`devices.driver`); pass False for a diagnostic session that
+    does not read events (frames are then acknowledged on arrival).
+    """
     if spec.scheme == "gpio":
         if spec.kind != "panel":
             raise DeviceConfigError(f"device {spec.name!r}: only a panel can be on gpio://")
         return GpioPanel(spec, clock=clock, pin_factory=pin_factory)
     if transport is None:
         transport = transport_for(spec, emulator_dir=emulator_dir, usb_backend=usb_backend)
-    return DRIVERS[spec.kind](spec, transport, clock=clock, link_config=link_config)
+    return DRIVERS[spec.kind](
+        spec, transport, clock=clock, link_config=link_config, ack_after_commit=ack_after_commit
+    )
 
 
 @asynccontextmanager
@@ -81,6 +89,7 @@ async def open_device(
     usb_backend: Any = None,
     pin_factory: Any = None,
     handshake_timeout: float = 5.0,
+    ack_after_commit: bool = True,
 ) -> AsyncIterator[Any]:
     """Open, handshake, yield the started driver, close on exit.
 
@@ -95,6 +104,7 @@ async def open_device(
         emulator_dir=emulator_dir,
         usb_backend=usb_backend,
         pin_factory=pin_factory,
+        ack_after_commit=ack_after_commit,
     )
     await dev.start(handshake_timeout=handshake_timeout)
     try:

@@ -1,9 +1,18 @@
 """The driver base: runs the host end of the link over a transport and turns messages into events.
 
-One :class:`Device` per physical device. It owns two tasks: a reader (bytes -> link -> events) and a
-timer (retransmission, heartbeat, silence watchdog). Events are queued for :meth:`Device.events`;
-commands go out through the link, reliably and in order. Per-kind drivers (``devices.shuffler`` …)
-subclass it and implement :meth:`Device._on_message`.
+One :class:`Device` per physical device. It owns two tasks: a reader (bytes -> link -> events) that
+waits on the transport, and a timer (retransmission, heartbeat, silence watchdog) that sleeps until the
+link's next deadline and is woken early only when a send moves that deadline — no fixed-rate polling.
+Events are queued for :meth:`Device.events`; commands go out through the link, reliably and in order.
+Per-kind drivers (``devices.shuffler`` …) subclass it and implement :meth:`Device._on_message`.
+
+Acknowledge after durable: by default (``ack_after_commit``) a frame from the device is acknowledged
+only when the reader of :meth:`Device.events` comes back for the next event after handling the frame's
+events — the controller journals each event before it asks for the next, so the device keeps (and
+resends) every read the journal does not yet hold. The device's window (8 frames) bounds the queue.
+
+Numbered messages (READ, CARD_OUT, DICE, BUTTON carry the device's own counter) that arrive again — a
+device resending after a reboot or a reconnect what it never saw acknowledged — are dropped as copies.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from firmware_bridge.link import (
 )
 from firmware_bridge.messages import (
     MESSAGE_TYPES,
+    PROTOCOL_VERSION,
     Counters,
     CountersRequest,
     DeviceKind,
@@ -58,8 +68,9 @@ from firmware_bridge.transport import ByteTransport, TransportClosed
 
 log = logging.getLogger("devices")
 
-#: Longest the timer task sleeps between checks (seconds).
-TICK = 0.05
+#: How far back a numbered message counts as a copy of one already delivered (a device never has more
+#: than its window unacknowledged; anything further back is a device whose counter was reset).
+COPY_SPAN = 1 << 16
 
 
 def identity_event(identity: Identity, device: str) -> DeviceIdentity:
@@ -93,18 +104,23 @@ class Device:
         clock: Clock | None = None,
         link_config: LinkConfig | None = None,
         session: int | None = None,
+        ack_after_commit: bool = True,
     ) -> None:
         self.spec = spec
         self.name = spec.name
         self.transport = transport
         self.clock = clock or MonotonicClock()
-        self.link = HostLink(link_config, now=self.clock.now(), session=session)
+        self.link = HostLink(link_config, now=self.clock.now(), session=session, defer_ack=ack_after_commit)
         self.identity: DeviceIdentity | None = None
         self.disabled: str | None = None
         self.restart_pending = False
         self.comms_lost = False
-        self._queue = EventQueue(self.name)
+        self.copies_dropped = 0
+        self._last_number: dict[int, int] = {}  # message type -> the highest number delivered
+        self._queue = EventQueue(self.name, self._commit)
         self._tasks: list[asyncio.Task[None]] = []
+        self._wake = asyncio.Event()
+        self._sleep_until = float("inf")
         self._up = asyncio.Event()
         self._echo: list[asyncio.Future[bytes]] = []
         self._counters: list[asyncio.Future[Counters]] = []
@@ -212,6 +228,18 @@ class Device:
             # On failure the reader notices and reports; the link retransmits later.
             with contextlib.suppress(TransportClosed):
                 self.transport.write(data)
+        if self.link.next_deadline() < self._sleep_until:
+            self._wake.set()  # a send moved a deadline earlier than the timer's sleep
+
+    def _commit(self, token: tuple[int, int]) -> None:
+        epoch, seq = token
+        self.link.commit(epoch, seq, self.clock.now())
+        self._flush()
+
+    @property
+    def queue_high_water(self) -> int:
+        """The most events ever waiting for the reader at once (bounded by the link window)."""
+        return self._queue.high_water
 
     async def _reader(self) -> None:
         while True:
@@ -248,9 +276,11 @@ class Device:
         while True:
             now = self.clock.now()
             self._handle(self.link.poll(now))
+            self._sleep_until = float("inf")
             self._flush()
-            wait = min(self.link.next_deadline() - now, TICK)
-            await self.clock.sleep(max(wait, 0.0005))
+            self._wake.clear()
+            self._sleep_until = self.link.next_deadline()
+            await self.clock.wait(self._wake, self._sleep_until - now)
 
     # -- link events -> device events --------------------------------------------------------
 
@@ -258,6 +288,8 @@ class Device:
         for lev in link_events:
             if isinstance(lev, Received):
                 self._received(lev.message)
+                if lev.seq is not None:
+                    self._queue.mark((lev.epoch, lev.seq))
             elif isinstance(lev, SessionUp):
                 self._session_up(lev)
             elif isinstance(lev, PeerSilent):
@@ -272,6 +304,8 @@ class Device:
                 self._publish(SequenceGap(lev.expected, lev.received, device=self.name))
             elif isinstance(lev, BadMessage):
                 self._publish(DeviceFault(0xFF, f"bad message: {lev.reason}", device=self.name))
+                if lev.seq is not None:
+                    self._queue.mark((lev.epoch, lev.seq))
 
     def _session_up(self, up: SessionUp) -> None:
         ident = identity_event(up.identity, self.name)
@@ -291,13 +325,39 @@ class Device:
         if self.KIND is not None and up.identity.kind != int(self.KIND):
             self.disabled = f"device reports kind {ident.kind}, configured as {self.KIND.label}"
             self._publish(DeviceFault(0xFE, self.disabled, device=self.name))
+        if up.identity.protocol_version != PROTOCOL_VERSION:
+            self.disabled = (
+                f"device speaks protocol {up.identity.protocol_version}, this terminal {PROTOCOL_VERSION}"
+            )
+            self._publish(DeviceFault(0xFC, self.disabled, device=self.name))
         if up.restarted:
             self.restart_pending = True
-            self._publish(DeviceRestarted(up.identity.boot_id, up.dropped_commands, device=self.name))
+            self._publish(DeviceRestarted(up.identity.boot_id, up.dropped_commands, up.why, device=self.name))
             self._on_restart()
         self._up.set()
 
+    def resume_numbers(self, last: dict[int, int]) -> None:
+        """Numbers already journaled (message type -> highest number delivered), read back from the journal
+        at start-up: the device resending them after a host restart is then recognised as copies."""
+        for type_, number in last.items():
+            if number > self._last_number.get(type_, 0):
+                self._last_number[type_] = number
+
+    def _copy(self, msg: Message) -> bool:
+        """True if ``msg`` carries a number already delivered (a resend after a reboot or reconnect)."""
+        number = getattr(msg, "number", 0)
+        if not number:
+            return False
+        last = self._last_number.get(msg.TYPE)
+        if last is not None and 0 <= last - number < COPY_SPAN:
+            self.copies_dropped += 1
+            return True
+        self._last_number[msg.TYPE] = number
+        return False
+
     def _received(self, msg: Message) -> None:
+        if self._copy(msg):
+            return
         if isinstance(msg, EchoReply):
             if self._echo:
                 fut = self._echo.pop(0)

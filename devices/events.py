@@ -75,6 +75,7 @@ class DeviceRestarted(DeviceEvent):
     alert_code: ClassVar[str | None] = "DEVICE_RESTARTED"
     boot_id: int
     dropped_commands: int = 0
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,16 @@ class SequenceGap(DeviceEvent):
 
     expected: int
     received: int
+
+
+@dataclass(frozen=True)
+class DeviceRefused(DeviceEvent):
+    """The device on ``port`` failed to prove it is the paired device, or is not paired; it is refused
+    (no command goes to it and nothing it sends is believed) until a technician pairs it."""
+
+    alert_code: ClassVar[str | None] = "DEVICE_FAULT"
+    port: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -159,6 +170,7 @@ class CardDispensed(DeviceEvent):
     face_up: bool
     pile: int
     position: int
+    number: int = 0
 
 
 @dataclass(frozen=True)
@@ -213,11 +225,15 @@ class FaceUpCardInShuffler(DeviceEvent):
 
 @dataclass(frozen=True)
 class CardRead(DeviceEvent):
-    """A card drawn from the shoe. ``card`` None only for :class:`UnreadableCard`."""
+    """A card drawn from the shoe. ``card`` None only for :class:`UnreadableCard`.
+
+    ``number`` is the shoe's read counter (0 if the shoe does not number its reads).
+    """
 
     card: Card | None
     face_up: bool = False
     quality: int = 100
+    number: int = 0
 
 
 @dataclass(frozen=True)
@@ -329,6 +345,7 @@ ALERT_EVENTS: tuple[type[DeviceEvent], ...] = (
     ProgramIntegrityFailed,
     CommsLost,
     DeviceRestarted,
+    DeviceRefused,
     DeviceFault,
     DeckVerified,
     ShufflerJam,

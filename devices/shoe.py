@@ -22,8 +22,12 @@ class ShoeDriver(Device):
         if isinstance(msg, Read):
             self.reads += 1
             if msg.card is None:
-                return [UnreadableCard(face_up=bool(msg.face_up), quality=msg.quality, device=self.name)]
-            return [CardRead(msg.card, bool(msg.face_up), msg.quality, device=self.name)]
+                return [
+                    UnreadableCard(
+                        face_up=bool(msg.face_up), quality=msg.quality, number=msg.number, device=self.name
+                    )
+                ]
+            return [CardRead(msg.card, bool(msg.face_up), msg.quality, msg.number, device=self.name)]
         if isinstance(msg, ShoeEmptyMsg):
             return [ShoeEmpty(device=self.name)]
         if isinstance(msg, CutCardMsg):

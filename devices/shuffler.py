@@ -129,7 +129,7 @@ class ShufflerDriver(Device):
         n = self.name
         if isinstance(msg, m.CardOut):
             self.dispensed_this_shuffle += 1
-            return [CardDispensed(msg.card, bool(msg.face_up), msg.pile, msg.position, device=n)]
+            return [CardDispensed(msg.card, bool(msg.face_up), msg.pile, msg.position, msg.number, device=n)]
         if isinstance(msg, m.PacketComplete):
             return [PacketDispensed(msg.pile, msg.count, device=n)]
         if isinstance(msg, m.DeckReport):

@@ -7,6 +7,7 @@ heartbeat, retransmit and long-press logic is tested without sleeping and withou
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import time
@@ -20,6 +21,8 @@ class Clock(Protocol):
 
     async def sleep(self, seconds: float) -> None: ...
 
+    async def wait(self, event: asyncio.Event, seconds: float) -> bool: ...
+
 
 class MonotonicClock:
     """The process's monotonic clock and asyncio's sleep."""
@@ -31,6 +34,14 @@ class MonotonicClock:
     async def sleep(self, seconds: float) -> None:
         """Sleep on the event loop."""
         await asyncio.sleep(max(0.0, seconds))
+
+    async def wait(self, event: asyncio.Event, seconds: float) -> bool:
+        """Wait until ``event`` is set or ``seconds`` pass (one timer, no polling); True if set."""
+        if not event.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, seconds)):
+                    await event.wait()
+        return event.is_set()
 
 
 class ManualClock:
@@ -50,6 +61,21 @@ class ManualClock:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._sleepers, (self._now + max(0.0, seconds), next(self._ids), fut))
         await fut
+
+    async def wait(self, event: asyncio.Event, seconds: float) -> bool:
+        """Wait until ``event`` is set or the clock has been advanced by ``seconds``; True if set."""
+        if event.is_set():
+            return True
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self._now + max(0.0, seconds), next(self._ids), fut))
+        waiter = asyncio.ensure_future(event.wait())
+        try:
+            await asyncio.wait({fut, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiter.cancel()
+            if not fut.done():
+                fut.cancel()
+        return event.is_set()
 
     async def advance(self, seconds: float, *, step: float = 0.05, settle: int = 30) -> None:
         """Move time forward in steps of ``step``, waking due sleepers and letting the loop run."""

@@ -1,10 +1,15 @@
 """Frames on the wire (sans-IO): bytes <-> :class:`Frame`.
 
-A frame body is ``type, flags, seq, ack, payload…, crc_hi, crc_lo``: four header bytes, 0 to
-:data:`MAX_PAYLOAD` payload bytes and a CRC-16/CCITT-FALSE of everything before it, big-endian.
-The body is COBS-encoded and sent between two 0x00 delimiters: ``00 <cobs(body)> 00``. The leading
-delimiter means line noise before a frame can never merge with it, so the decoder resynchronises
-at the very next frame after any damage. See docs/protocol.md.
+Protocol 2. A frame body is ``type, flags, seq, ack, length, payload…, [tag…], crc32c``: five header
+bytes, where ``length`` is the payload's length (0 to :data:`MAX_PAYLOAD`), the payload, an 8-byte
+message authentication tag when the ``MAC`` flag is set (docs/protocol.md §3.2), and a CRC-32C of
+everything before it, big-endian. The body is COBS-encoded and sent between two 0x00 delimiters:
+``00 <cobs(body)> 00``. The leading delimiter means line noise before a frame can never merge with it,
+so the decoder resynchronises at the very next frame after any damage.
+
+The explicit length and the 32-bit CRC close the holes protocol 1's CRC-16 left open (a lost trailing
+byte or a flipped COBS code could leave a frame valid): the body's size must match ``length`` exactly,
+and a damaged body passes the CRC with probability 2^-32. See docs/protocol.md §2.
 """
 
 from __future__ import annotations
@@ -13,20 +18,22 @@ from dataclasses import dataclass
 from typing import Final
 
 from firmware_bridge.cobs import CobsError, cobs_decode, cobs_encode
-from firmware_bridge.crc import crc16_ccitt
+from firmware_bridge.crc import crc32c
 
 DELIMITER: Final = 0x00
-HEADER_SIZE: Final = 4
-CRC_SIZE: Final = 2
+HEADER_SIZE: Final = 5
+CRC_SIZE: Final = 4
+TAG_SIZE: Final = 8
 MAX_PAYLOAD: Final = 240
-MAX_BODY: Final = HEADER_SIZE + MAX_PAYLOAD + CRC_SIZE
+MAX_BODY: Final = HEADER_SIZE + MAX_PAYLOAD + TAG_SIZE + CRC_SIZE
 #: Longest COBS block a valid frame can produce; anything longer between delimiters is noise.
 MAX_ENCODED: Final = MAX_BODY + MAX_BODY // 254 + 1
 
 FLAG_SEQ: Final = 0x01  # sequenced: delivered once, in order, acknowledged, retransmitted
 FLAG_ACK: Final = 0x02  # the ack byte is meaningful
 FLAG_NAK: Final = 0x04  # the receiver saw a gap: resend everything after ``ack``
-FLAGS_KNOWN: Final = FLAG_SEQ | FLAG_ACK | FLAG_NAK
+FLAG_MAC: Final = 0x08  # an authentication tag follows the payload
+FLAGS_KNOWN: Final = FLAG_SEQ | FLAG_ACK | FLAG_NAK | FLAG_MAC
 
 
 class FrameError(Exception):
@@ -40,35 +47,66 @@ class FrameError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """One decoded frame."""
+    """One decoded frame. ``tag`` is the authentication tag (empty unless the ``MAC`` flag is set)."""
 
     type: int
     flags: int = 0
     seq: int = 0
     ack: int = 0
     payload: bytes = b""
+    tag: bytes = b""
 
     @property
     def sequenced(self) -> bool:
         """True if the frame carries a sequence number that the receiver must acknowledge."""
         return bool(self.flags & FLAG_SEQ)
 
+    def header(self) -> bytes:
+        """The five header bytes (the authentication tag covers them and the payload)."""
+        return bytes((self.type, self.flags, self.seq, self.ack, len(self.payload)))
+
 
 def frame_body(frame: Frame) -> bytes:
-    """The unencoded body of ``frame``: header, payload and CRC."""
+    """The unencoded body of ``frame``: header, payload, tag and CRC."""
     if not (0 <= frame.type <= 0xFF and 0 <= frame.seq <= 0xFF and 0 <= frame.ack <= 0xFF):
         raise FrameError(f"header byte out of range in {frame!r}")
     if frame.flags & ~FLAGS_KNOWN or not 0 <= frame.flags <= 0xFF:
         raise FrameError(f"unknown flag bits 0x{frame.flags:02x}")
     if len(frame.payload) > MAX_PAYLOAD:
         raise FrameError(f"payload of {len(frame.payload)} bytes exceeds {MAX_PAYLOAD}")
-    head = bytes((frame.type, frame.flags, frame.seq, frame.ack)) + frame.payload
-    return head + crc16_ccitt(head).to_bytes(2, "big")
+    if len(frame.tag) != (TAG_SIZE if frame.flags & FLAG_MAC else 0):
+        raise FrameError(f"a tag of {len(frame.tag)} bytes does not match the MAC flag")
+    head = frame.header() + frame.payload + frame.tag
+    return head + crc32c(head).to_bytes(CRC_SIZE, "big")
 
 
 def encode_frame(frame: Frame) -> bytes:
     """The bytes to put on the wire for ``frame``, delimiters included."""
     return b"\x00" + cobs_encode(frame_body(frame)) + b"\x00"
+
+
+def parse_body(body: bytes) -> Frame:
+    """Check and split one decoded body. Raises only :class:`FrameError`."""
+    n = len(body)
+    if n < HEADER_SIZE + CRC_SIZE:
+        raise FrameError(f"short frame ({n} bytes)", body[:16])
+    if n > MAX_BODY:
+        raise FrameError(f"overlong frame ({n} bytes)", body[:16])
+    want = int.from_bytes(body[-CRC_SIZE:], "big")
+    got = crc32c(body[:-CRC_SIZE])
+    if want != got:
+        raise FrameError(f"CRC mismatch (frame says 0x{want:08x}, computed 0x{got:08x})", body[:16])
+    flags, length = body[1], body[4]
+    if flags & ~FLAGS_KNOWN:
+        raise FrameError(f"unknown flag bits 0x{flags:02x}", body[:16])
+    tag = TAG_SIZE if flags & FLAG_MAC else 0
+    if length > MAX_PAYLOAD or n != HEADER_SIZE + length + tag + CRC_SIZE:
+        raise FrameError(
+            f"length byte says {length} payload bytes, the frame holds {n - HEADER_SIZE - tag - CRC_SIZE}",
+            body[:16],
+        )
+    end = HEADER_SIZE + length
+    return Frame(body[0], flags, body[2], body[3], body[HEADER_SIZE:end], body[end : end + tag])
 
 
 def decode_frame(block: bytes | bytearray | memoryview) -> Frame:
@@ -80,18 +118,7 @@ def decode_frame(block: bytes | bytearray | memoryview) -> Frame:
         body = cobs_decode(raw)
     except CobsError as exc:
         raise FrameError(f"bad COBS: {exc}", raw[:16]) from None
-    if len(body) < HEADER_SIZE + CRC_SIZE:
-        raise FrameError(f"short frame ({len(body)} bytes)", raw[:16])
-    if len(body) > MAX_BODY:
-        raise FrameError(f"overlong frame ({len(body)} bytes)", raw[:16])
-    want = int.from_bytes(body[-2:], "big")
-    got = crc16_ccitt(body[:-2])
-    if want != got:
-        raise FrameError(f"CRC mismatch (frame says 0x{want:04x}, computed 0x{got:04x})", raw[:16])
-    flags = body[1]
-    if flags & ~FLAGS_KNOWN:
-        raise FrameError(f"unknown flag bits 0x{flags:02x}", raw[:16])
-    return Frame(body[0], flags, body[2], body[3], body[4:-2])
+    return parse_body(body)
 
 
 class FrameDecoder:

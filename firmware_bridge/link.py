@@ -15,8 +15,13 @@ Reliability, in short (details in docs/protocol.md §4):
   retransmission timer (``rto``) covers a lost NAK;
 - either side sends HEARTBEAT after ``heartbeat_interval`` of silence; hearing nothing for
   ``comms_timeout`` makes :class:`PeerSilent`;
-- the host opens a session with HELLO(session); the device answers IDENTITY and both restart their
-  sequence numbers. A device that boots announces IDENTITY(session 0) until a HELLO arrives.
+- the host opens a session with HELLO(session), a fresh session at every (re)connect, retried with a
+  capped backoff; the device answers IDENTITY and both restart their sequence numbers. A device that
+  boots announces IDENTITY(session 0) ("no session") until a HELLO arrives; the host answers it with
+  HELLO at once and, if it had a session with that device, reports a restart whatever the boot id;
+- the host may acknowledge on commit (``defer_ack``): a frame is acknowledged only once the
+  application calls :meth:`HostLink.commit` for it, so the device keeps (and resends) what the host
+  has not yet made durable, and the window is the backpressure.
 """
 
 from __future__ import annotations
@@ -56,12 +61,15 @@ class LinkConfig:
     heartbeat_interval: float = 0.5
     comms_timeout: float = 2.0
     hello_interval: float = 0.5
+    hello_max_interval: float = 4.0
 
     def __post_init__(self) -> None:
         if not 1 <= self.window <= 127:
             raise ValueError(f"window must be 1..127, not {self.window}")
         if self.rto <= 0 or self.heartbeat_interval <= 0 or self.comms_timeout <= self.heartbeat_interval:
             raise ValueError("rto and heartbeat_interval must be positive, comms_timeout above the heartbeat")
+        if not 0 < self.hello_interval <= self.hello_max_interval:
+            raise ValueError("hello_interval must be positive and at most hello_max_interval")
 
 
 # --- what the link reports -------------------------------------------------------------------
@@ -69,10 +77,15 @@ class LinkConfig:
 
 @dataclass(frozen=True)
 class Received:
-    """A message delivered by the link (sequenced ones exactly once and in order)."""
+    """A message delivered by the link (sequenced ones exactly once and in order).
+
+    ``epoch`` counts the sessions of this link end; with ``seq`` it names the frame to
+    :meth:`HostLink.commit`.
+    """
 
     message: Message
     seq: int | None = None
+    epoch: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,6 +100,8 @@ class BadMessage:
     """A frame with a good CRC whose payload is not a valid message (a firmware bug)."""
 
     reason: str
+    seq: int | None = None
+    epoch: int = 0
 
 
 @dataclass(frozen=True)
@@ -123,6 +138,7 @@ class SessionUp:
     identity: Identity
     restarted: bool
     dropped_commands: int = 0
+    why: str = ""
 
 
 LinkEvent = (
@@ -168,6 +184,9 @@ class Link:
         self._last_rx = now
         self._ack_due = False
         self._nak_sent_for: int | None = None
+        self._defer_ack = False
+        self._rx_committed = 0xFF
+        self.epoch = 0
         self.established = False
         self.peer_silent = False
 
@@ -192,11 +211,14 @@ class Link:
             else:
                 self.counters.frames_in += 1
                 self._on_frame(item, now, events)
+        self._send_due_ack(now)
+        return events
+
+    def _send_due_ack(self, now: float) -> None:
         if self._ack_due:
             self._fill_window(now)
             if self._ack_due:
                 self._emit(Ack.TYPE, 0, 0, b"", now)
-        return events
 
     def poll(self, now: float) -> list[LinkEvent]:
         """Run the timers: retransmission, heartbeat, silence watchdog, session retries."""
@@ -205,7 +227,7 @@ class Link:
             self._retransmit(now)
         self._poll_session(now, events)
         if now - self._last_tx >= self.config.heartbeat_interval:
-            self._emit(Heartbeat.TYPE, 0, 0, encode_payload(Heartbeat(int(now * 1000) & 0xFFFFFFFF)), now)
+            self._emit(Heartbeat.TYPE, 0, 0, encode_payload(self.heartbeat(now)), now)
         if not self.peer_silent and now - self._last_rx >= self.config.comms_timeout:
             self.peer_silent = True
             events.append(PeerSilent(now - self._last_rx))
@@ -251,7 +273,7 @@ class Link:
     def _emit(self, type_: int, flags: int, seq: int, payload: bytes, now: float) -> None:
         if self.established:
             flags |= FLAG_ACK
-        ack = (self._rx_expected - 1) & 0xFF
+        ack = self._rx_committed if self._defer_ack else (self._rx_expected - 1) & 0xFF
         self._out.append(encode_frame(Frame(type_, flags, seq, ack, payload)))
         self.counters.frames_out += 1
         self._last_tx = now
@@ -319,15 +341,15 @@ class Link:
         if diff == 0:
             self._rx_expected = (self._rx_expected + 1) & 0xFF
             self._nak_sent_for = None
-            self._ack_due = True
+            self._ack_due = not self._defer_ack
             try:
                 msg = decode_payload(f.type, f.payload)
             except CodecError as exc:
                 self.counters.bad_messages += 1
-                events.append(BadMessage(str(exc)))
+                events.append(BadMessage(str(exc), f.seq, self.epoch))
                 return
             self.counters.delivered += 1
-            events.append(Received(msg, f.seq))
+            events.append(Received(msg, f.seq, self.epoch))
         elif diff < 128:
             self.counters.gaps += 1
             events.append(GapDetected(self._rx_expected, f.seq))
@@ -339,6 +361,14 @@ class Link:
             self._ack_due = True
             events.append(DuplicateDropped(f.seq))
 
+    def pending_messages(self) -> list[tuple[int, bytes]]:
+        """(type, payload) of every sequenced message not yet acknowledged, in order."""
+        return [(p.type, p.payload) for p in self._unacked] + list(self._backlog)
+
+    def requeue(self, pending: list[tuple[int, bytes]]) -> None:
+        """Queue (type, payload) messages kept from before a reboot; they go out in the next session."""
+        self._backlog.extend(pending)
+
     def _reset_sequences(self, *, keep_unsent: bool, now: float) -> int:
         """Restart numbering at 0. Keeps unacknowledged and queued messages (renumbered) if asked.
 
@@ -349,13 +379,19 @@ class Link:
         self._backlog.clear()
         self._tx_seq = 0
         self._rx_expected = 0
+        self._rx_committed = 0xFF
         self._nak_sent_for = None
+        self.epoch += 1
         if keep_unsent:
             self._backlog.extend(pending)
             return 0
         return len(pending)
 
     # -- session hooks -----------------------------------------------------------------------
+
+    def heartbeat(self, now: float) -> Heartbeat:
+        """The HEARTBEAT this end sends when idle (the device reports its uptime)."""
+        return Heartbeat(int(now * 1000) & 0xFFFFFFFF)
 
     def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
         return False
@@ -367,65 +403,143 @@ class Link:
         return None
 
 
+def _new_session(old: int | None = None) -> int:
+    """A random non-zero 32-bit session number, different from ``old``."""
+    while True:
+        s = int.from_bytes(os.urandom(4), "big")
+        if s and s != old:
+            return s
+
+
 class HostLink(Link):
-    """The host (terminal) end: opens a session and watches for device restarts."""
+    """The host (terminal) end: opens a session and watches for device restarts.
+
+    ``defer_ack``: acknowledge a sequenced frame only when :meth:`commit` is called for it (the host
+    made it durable). ``session``: the first session number (tests); each later connect takes a new one.
+    """
 
     def __init__(
-        self, config: LinkConfig | None = None, *, now: float = 0.0, session: int | None = None
+        self,
+        config: LinkConfig | None = None,
+        *,
+        now: float = 0.0,
+        session: int | None = None,
+        defer_ack: bool = False,
     ) -> None:
         super().__init__(config, now=now)
-        self.session = session if session is not None else (int.from_bytes(os.urandom(4), "big") or 1)
+        self.session = session if session is not None else _new_session()
+        self._fixed_session = session is not None
         self.identity: Identity | None = None
+        self._defer_ack = defer_ack
         self._hello_at = now
+        self._hello_gap = self.config.hello_interval
         self._connecting = False
         self._dropped = 0
+        self._lost_session: str | None = None  # why the device no longer has our session, if it lost it
+        self._uptime_ms: int | None = None  # the device's uptime as last heard
 
     def connect(self, now: float) -> None:
-        """Send HELLO (and keep sending it every ``hello_interval`` until IDENTITY answers)."""
+        """Open a new session: HELLO now, then again with a capped backoff until IDENTITY answers.
+
+        Every connect (the first and each reconnect of the port) takes a fresh session number, so the
+        device always restarts its numbering with the host's: neither end can be left waiting on a
+        sequence number the other has forgotten. What the device has not had acknowledged is kept and
+        sent again in the new session.
+        """
         self._last_rx = now
-        if not self.established:
-            self._connecting = True
-        self._send_hello(now)  # while established, a ping: the same session is kept
+        if self.established or self.identity is not None:
+            self.session = self.session + 1 if self._fixed_session else _new_session(self.session)
+            self.established = False
+        self._connecting = True
+        self._hello_gap = self.config.hello_interval
+        self._send_hello(now)
+
+    def commit(self, epoch: int, seq: int, now: float) -> None:
+        """The application made the frame ``seq`` of session ``epoch`` durable: acknowledge up to it.
+
+        Commits come in delivery order; a commit from an older session is ignored (the device sends
+        such frames again in the new session).
+        """
+        if not self._defer_ack or epoch != self.epoch or not self.established:
+            return
+        ahead = (seq - self._rx_committed) & 0xFF
+        delivered = (self._rx_expected - 1 - self._rx_committed) & 0xFF
+        if 0 < ahead <= delivered:
+            self._rx_committed = seq
+            self._ack_due = True
+            self._send_due_ack(now)
+
+    @property
+    def uncommitted(self) -> int:
+        """Frames delivered to the application and not yet committed (at most the window)."""
+        return (self._rx_expected - 1 - self._rx_committed) & 0xFF if self._defer_ack else 0
 
     def _send_hello(self, now: float) -> None:
         self._hello_at = now
         self.send(Hello(PROTOCOL_VERSION, self.session), now)
 
+    def _restarted(self, msg: Identity) -> str:
+        """Why ``msg`` (answering our HELLO) shows a device that rebooted since we last heard it, or ''."""
+        known = self.identity
+        if self._lost_session:
+            return self._lost_session
+        if known is None:
+            return ""
+        if known.boot_id != msg.boot_id:
+            return f"boot id {known.boot_id:08x} -> {msg.boot_id:08x}"
+        last = self._uptime_ms
+        if last is not None and msg.uptime_ms < last and last - msg.uptime_ms < 1 << 31:
+            return f"uptime went back from {last} ms to {msg.uptime_ms} ms"
+        return ""
+
     def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
+        if isinstance(msg, Heartbeat):
+            self._uptime_ms = msg.uptime_ms
+            return False
         if not isinstance(msg, Identity):
             return False
-        known = self.identity
         if msg.session == self.session:
-            restarted = known is not None and known.boot_id != msg.boot_id
-            if self._connecting or restarted:
-                if restarted:
-                    self._dropped += self._reset_sequences(keep_unsent=False, now=now)
-                else:
-                    self._reset_sequences(keep_unsent=True, now=now)
-                self.identity = msg
-                self._connecting = False
-                self.established = True
-                dropped, self._dropped = self._dropped, 0
-                events.append(SessionUp(msg, restarted, dropped))
-                self._fill_window(now)
+            if not self._connecting:
+                return True  # a repeated answer to a HELLO already answered
+            why = self._restarted(msg)
+            if why:
+                self._dropped += self._reset_sequences(keep_unsent=False, now=now)
+            else:
+                self._reset_sequences(keep_unsent=True, now=now)
+            self.identity = msg
+            self._uptime_ms = msg.uptime_ms
+            self._connecting = False
+            self._lost_session = None
+            self.established = True
+            dropped, self._dropped = self._dropped, 0
+            events.append(SessionUp(msg, bool(why), dropped, why))
+            self._fill_window(now)
             return True
-        # A boot announcement (or a stale IDENTITY from an older session).
-        if known is not None and msg.boot_id == known.boot_id:
-            return True
-        if known is not None and self.established:
+        if msg.session != 0:
+            return True  # an answer to a HELLO of an older session of ours: stale
+        # "No session": a boot announcement. If we had a session with this device, it restarted,
+        # whatever its boot id says; either way, open a session now.
+        if self.identity is not None and self._lost_session is None:
+            self._lost_session = "the device announced a boot (no session)"
+        if self.established:
             self._dropped += self._reset_sequences(keep_unsent=False, now=now)
-        self.established = False
+            self.established = False
+            self.session = self.session + 1 if self._fixed_session else _new_session(self.session)
         if not self._connecting:
             self._connecting = True
+            self._hello_gap = self.config.hello_interval
             self._send_hello(now)
+        elif now - self._hello_at >= self.config.hello_interval / 2:
+            self._send_hello(now)  # answer the announcement at once (at most twice per hello_interval)
         return True
 
     def _poll_session(self, now: float, events: list[LinkEvent]) -> None:
-        if self._connecting and now - self._hello_at >= self.config.hello_interval:
+        if self._connecting and now - self._hello_at >= self._hello_gap:
+            self._hello_gap = min(self._hello_gap * 2, self.config.hello_max_interval)
             self._send_hello(now)
 
     def _session_deadline(self) -> float | None:
-        return self._hello_at + self.config.hello_interval if self._connecting else None
+        return self._hello_at + self._hello_gap if self._connecting else None
 
 
 @dataclass
@@ -456,8 +570,13 @@ class DeviceLink(Link):
         self.boot_id = boot_id
         self.session = 0
         self._announce_at = now
+        self._booted_at = now
 
-    def identity(self, session: int) -> Identity:
+    def uptime_ms(self, now: float) -> int:
+        """Milliseconds since this boot (wraps at 2**32)."""
+        return int((now - self._booted_at) * 1000) & 0xFFFFFFFF
+
+    def identity(self, session: int, now: float = 0.0) -> Identity:
         """The IDENTITY message for ``session``."""
         t = self.template
         return Identity(
@@ -469,13 +588,17 @@ class DeviceLink(Link):
             t.model,
             t.serial,
             t.firmware_version,
+            self.uptime_ms(now),
         )
+
+    def heartbeat(self, now: float) -> Heartbeat:
+        return Heartbeat(self.uptime_ms(now))
 
     def boot(self, now: float) -> None:
         """Announce the boot (IDENTITY with session 0), repeated until a HELLO arrives."""
         self._announce_at = now
         self._last_rx = now
-        self.send(self.identity(0), now)
+        self.send(self.identity(0, now), now)
 
     def reboot(self, now: float, boot_id: int) -> None:
         """Lose everything volatile, as a power cycle would, and announce the new boot."""
@@ -483,6 +606,7 @@ class DeviceLink(Link):
         self.boot_id = boot_id
         self.session = 0
         self.established = False
+        self._booted_at = now
         self.boot(now)
 
     def _on_unsequenced(self, msg: Message, now: float, events: list[LinkEvent]) -> bool:
@@ -492,7 +616,7 @@ class DeviceLink(Link):
             self._reset_sequences(keep_unsent=True, now=now)
             self.session = msg.session
             self.established = True
-        self.send(self.identity(msg.session), now)
+        self.send(self.identity(msg.session, now), now)
         self._fill_window(now)
         events.append(Received(msg))
         return True

@@ -8,7 +8,8 @@ kinds (all integers big-endian):
   the joker 52, an unread card 0xFF (decoded as ``None``);
 - ``cards``: a count byte then that many ``card`` bytes (unread not allowed);
 - ``str``: a length byte then that many UTF-8 bytes;
-- ``hash``: 32 raw bytes (a SHA-256);
+- ``hash``: 32 raw bytes (a SHA-256, or an HMAC-SHA-256 proof);
+- ``nonce``: 16 raw bytes (a handshake challenge);
 - ``bytes``: the rest of the payload.
 
 A payload that does not fit its message's layout raises :class:`CodecError`, never anything else.
@@ -24,7 +25,9 @@ from typing import Any, ClassVar, Final
 
 from rules.cards import ALL_CARDS, Card
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+#: What an IDENTITY from a device with no pairing key carries as its proof.
+NO_PROOF: Final = bytes(32)
 UNREAD_BYTE: Final = 0xFF
 
 
@@ -77,21 +80,29 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class Hello(Message):
-    """Host -> device: open (or re-confirm) a session."""
+    """Host -> device: open (or re-confirm) a session; ``nonce`` is the host's fresh challenge."""
 
     TYPE: ClassVar[int] = 0x01
-    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u32")
+    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u32", "nonce")
     SEQUENCED: ClassVar[bool] = False
     protocol_version: int
     session: int
+    nonce: bytes = bytes(16)
 
 
 @dataclass(frozen=True, slots=True)
 class Identity(Message):
-    """Device -> host: who the device is. ``session`` echoes the host's HELLO, 0 when announcing a boot."""
+    """Device -> host: who the device is. ``session`` echoes the host's HELLO, 0 when announcing a boot.
+
+    ``uptime_ms`` is the time since the device booted (a smaller figure than the host last heard means
+    it rebooted, whatever its ``boot_id``); ``nonce`` is the device's fresh challenge and ``proof`` the HMAC-SHA-256 with its pairing key over
+    both challenges and the identity (docs/protocol.md §3.2); :data:`NO_PROOF` from an unpaired device.
+    """
 
     TYPE: ClassVar[int] = 0x02
-    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u8", "u32", "u32", "hash", "str", "str", "str")
+    LAYOUT: ClassVar[tuple[str, ...]] = (
+        "u8", "u8", "u32", "u32", "hash", "str", "str", "str", "u32", "nonce", "hash",
+    )  # fmt: skip
     SEQUENCED: ClassVar[bool] = False
     protocol_version: int
     kind: int
@@ -101,6 +112,9 @@ class Identity(Message):
     model: str
     serial: str
     firmware_version: str
+    uptime_ms: int = 0
+    nonce: bytes = bytes(16)
+    proof: bytes = NO_PROOF
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,14 +266,15 @@ class ShuffleComplete(Message):
 
 @dataclass(frozen=True, slots=True)
 class CardOut(Message):
-    """Shuffler -> host: one card handed out (``card`` None if unrecognised)."""
+    """Shuffler -> host: one card handed out (``card`` None if unrecognised); ``number`` as in READ."""
 
     TYPE: ClassVar[int] = 0x2A
-    LAYOUT: ClassVar[tuple[str, ...]] = ("card", "u8", "u8", "u8")
+    LAYOUT: ClassVar[tuple[str, ...]] = ("card", "u8", "u8", "u8", "u32")
     card: Card | None
     face_up: int
     pile: int
     position: int
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,13 +331,19 @@ class FaceUpInside(Message):
 
 @dataclass(frozen=True, slots=True)
 class Read(Message):
-    """Shoe -> host: a card drawn. ``card`` None if unreadable; ``quality`` 0-100."""
+    """Shoe -> host: a card drawn. ``card`` None if unreadable; ``quality`` 0-100.
+
+    ``number`` is the shoe's read counter (1, 2, …; kept in the shoe's non-volatile memory, so it runs
+    on across reboots): a read the shoe sends again after a reboot carries the same number, and the host
+    drops it as a copy. 0 means the shoe does not number its reads.
+    """
 
     TYPE: ClassVar[int] = 0x30
-    LAYOUT: ClassVar[tuple[str, ...]] = ("card", "u8", "u8")
+    LAYOUT: ClassVar[tuple[str, ...]] = ("card", "u8", "u8", "u32")
     card: Card | None
     face_up: int
     quality: int
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,13 +383,14 @@ class Shake(Message):
 
 @dataclass(frozen=True, slots=True)
 class Dice(Message):
-    """Dice cup -> host: the three dice as read."""
+    """Dice cup -> host: the three dice as read; ``number`` as in READ (the cup's result counter)."""
 
     TYPE: ClassVar[int] = 0x42
-    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u8", "u8")
+    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u8", "u8", "u32")
     d1: int
     d2: int
     d3: int
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,12 +407,15 @@ class ArmCup(Message):
 
 @dataclass(frozen=True, slots=True)
 class Button(Message):
-    """Panel -> host: a button was released after being held ``held_ms`` milliseconds."""
+    """Panel -> host: a button was released after being held ``held_ms`` milliseconds.
+
+    ``number`` as in READ (the panel's press counter)."""
 
     TYPE: ClassVar[int] = 0x50
-    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u16")
+    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u16", "u32")
     button: int
     held_ms: int
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,6 +449,7 @@ MESSAGE_TYPES: Final[dict[int, type[Message]]] = {
 }  # fmt: skip
 
 _INT_SIZES: Final = {"u8": 1, "u16": 2, "u32": 4}
+_FIXED: Final = {"hash": 32, "nonce": 16}
 _INT_STRUCT: Final = {"u8": struct.Struct(">B"), "u16": struct.Struct(">H"), "u32": struct.Struct(">I")}
 
 
@@ -474,9 +500,9 @@ def encode_payload(msg: Message) -> bytes:
                 raise CodecError(f"{where}: text of {len(raw)} bytes exceeds 255")
             out.append(len(raw))
             out += raw
-        elif kind == "hash":
-            if not isinstance(value, bytes | bytearray) or len(value) != 32:
-                raise CodecError(f"{where}: a firmware hash is exactly 32 bytes")
+        elif kind in _FIXED:
+            if not isinstance(value, bytes | bytearray) or len(value) != _FIXED[kind]:
+                raise CodecError(f"{where}: a {kind} is exactly {_FIXED[kind]} bytes")
             out += value
         elif kind == "bytes":
             if not isinstance(value, bytes | bytearray):
@@ -528,11 +554,12 @@ def decode_payload(type_byte: int, payload: bytes) -> Message:
             except UnicodeDecodeError:
                 raise CodecError(f"{where}: text is not UTF-8") from None
             i += 1 + size
-        elif kind == "hash":
-            if i + 32 > n:
-                raise CodecError(f"{where}: a firmware hash is 32 bytes, payload ends early")
-            values.append(bytes(payload[i : i + 32]))
-            i += 32
+        elif kind in _FIXED:
+            size = _FIXED[kind]
+            if i + size > n:
+                raise CodecError(f"{where}: a {kind} is {size} bytes, payload ends early")
+            values.append(bytes(payload[i : i + size]))
+            i += size
         elif kind == "bytes":
             values.append(bytes(payload[i:]))
             i = n

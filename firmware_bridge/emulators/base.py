@@ -3,12 +3,22 @@
 An emulator is sans-IO like the link: :meth:`Emulator.receive` takes bytes, :meth:`Emulator.poll`
 runs its timers and behaviour, :meth:`Emulator.data_to_send` gives the bytes to write (after line
 faults). :mod:`firmware_bridge.emulators.runner` drives one over any transport.
+
+Like the reference firmware, an emulator keeps in non-volatile memory (:class:`Nvram`: a state file
+when one is given, else the emulator object) its message counter and the events the host has not yet
+acknowledged: a reboot — or a restart of the emulator's process — sends them again, and the host drops
+the ones it already had by their number. Its boot id is fresh at every boot (process start included)
+unless one is given.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
+import os
 import random
+from pathlib import Path
 from typing import Any, ClassVar
 
 from firmware_bridge.emulators.profile import Profile
@@ -27,12 +37,48 @@ from firmware_bridge.messages import (
 log = logging.getLogger("firmware_bridge.emulator")
 
 
+def fresh_boot_id() -> int:
+    """A random non-zero 32-bit boot id (a new one at every boot, as firmware draws it)."""
+    return int.from_bytes(os.urandom(4), "big") or 1
+
+
+class Nvram:
+    """What survives a reboot: the message counter, unacknowledged events and behaviour position.
+
+    With ``path``, kept in a JSON file written atomically (temporary file, then rename) at every change,
+    so it also survives the emulator's process being killed.
+    """
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = None if path is None else Path(path)
+        self.data: dict[str, Any] = {}
+        if self.path is not None and self.path.exists():
+            self.data = json.loads(self.path.read_text(encoding="utf-8"))
+
+    def save(self, data: dict[str, Any]) -> None:
+        """Keep ``data`` (write the file if there is one)."""
+        if data == self.data:
+            return
+        self.data = data
+        if self.path is not None:
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(tmp, self.path)
+
+
 class Emulator:
     """Base class of the emulated devices. Subclasses implement :meth:`on_command` and :meth:`step`."""
 
     KIND: ClassVar[DeviceKind]
 
-    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        *,
+        now: float = 0.0,
+        boot_id: int | None = None,
+        nvram: Nvram | None = None,
+    ) -> None:
         self.profile = profile
         self.rng = random.Random(profile.seed)
         self._line_rng = random.Random(profile.seed ^ 0x5EED)
@@ -44,8 +90,10 @@ class Emulator:
             ),
             LinkConfig(lp.window, lp.rto, lp.heartbeat_interval, lp.comms_timeout, lp.hello_interval),
             now=now,
-            boot_id=self.rng.getrandbits(32) or 1,
+            boot_id=boot_id if boot_id is not None else fresh_boot_id(),
         )
+        self.nvram = nvram or Nvram()
+        self.number = 0  # the last number given to a numbered event (READ, CARD_OUT, DICE, BUTTON)
         self.events_sent = 0
         self.boots = 1
         self._silent_until: float | None = None
@@ -56,6 +104,7 @@ class Emulator:
         self.frames_garbled = 0
         self.frames_duplicated = 0
         self._forced: list[str] = []  # line faults injected for the next frames
+        self._restored = False  # non-volatile memory is read at the first poll (subclasses are built)
         self.link.boot(now)
 
     def __repr__(self) -> str:  # never shows internal state such as a shuffler's card order
@@ -65,14 +114,17 @@ class Emulator:
 
     def receive(self, data: bytes, now: float) -> None:
         """Bytes from the host."""
+        self._restore()
         if self._silent(now):
             return
         for ev in self.link.receive(data, now):
             self._on_link_event(ev, now)
         self.poll(now)
+        self._persist()
 
     def poll(self, now: float) -> None:
         """Timers and behaviour."""
+        self._restore()
         for ev in self.link.poll(now):
             self._on_link_event(ev, now)
         if self.link.established:
@@ -131,7 +183,7 @@ class Emulator:
         if fault == "disconnect":
             self._silent_until = now + float(params.get("duration", 5.0))
         elif fault == "reboot":
-            self._reboot(now)
+            self._reboot(now, keep_boot_id=bool(params.get("same_boot_id", False)))
         elif fault in ("drop_next", "garble_next"):
             self._forced += [fault.removesuffix("_next")] * int(params.get("count", 1))
         elif fault not in self.KIND_FAULTS or not self.inject_kind(fault, now, params):
@@ -146,9 +198,13 @@ class Emulator:
     # -- for subclasses ----------------------------------------------------------------------
 
     def emit(self, msg: Message, now: float) -> None:
-        """Send a device event (sequenced, reliable)."""
+        """Send a device event (sequenced, reliable); a numbered one gets the next number."""
+        if "number" in getattr(msg, "__dataclass_fields__", {}) and not getattr(msg, "number", 0):
+            self.number += 1
+            msg = dataclasses.replace(msg, number=self.number)  # type: ignore[type-var]
         self.link.send(msg, now)
         self.events_sent += 1
+        self._persist()
 
     def room(self) -> int:
         """How many more events fit in the link's window right now (behaviour waits for room)."""
@@ -170,6 +226,13 @@ class Emulator:
 
     def on_reboot(self, now: float) -> None:
         """Lose volatile state after a reboot."""
+
+    def nv_state(self) -> dict[str, Any]:
+        """Per kind: the behaviour position kept in non-volatile memory (JSON-able)."""
+        return {}
+
+    def nv_restore(self, state: dict[str, Any]) -> None:
+        """Per kind: take the position back after a restart of the process."""
 
     def elapsed(self, now: float) -> float:
         """Seconds since the session opened (for scripted behaviour)."""
@@ -215,9 +278,40 @@ class Emulator:
         self._reboot_done = True
         self._reboot(now)
 
-    def _reboot(self, now: float) -> None:
+    def _reboot(self, now: float, *, keep_boot_id: bool = False) -> None:
         self.boots += 1
         log.info("%s: rebooting", self)
-        self.link.reboot(now, self.rng.getrandbits(32) or 2)
+        kept = self._pending()
+        self.link.reboot(now, self.link.boot_id if keep_boot_id else fresh_boot_id())
+        self._requeue(kept)
         self._session_start = None
         self.on_reboot(now)
+
+    def _pending(self) -> list[tuple[int, bytes]]:
+        return self.link.pending_messages()
+
+    def _requeue(self, pending: list[tuple[int, bytes]]) -> None:
+        self.link.requeue(pending)
+
+    def _persist(self) -> None:
+        self.nvram.save(
+            {
+                "number": self.number,
+                "pending": [[t, p.hex()] for t, p in self._pending()],
+                "behaviour": self.nv_state(),
+            }
+        )
+
+    def _restore(self) -> None:
+        if self._restored:
+            return
+        self._restored = True
+        data = self.nvram.data
+        if not data:
+            return
+        self.number = int(data.get("number", 0))
+        self._requeue([(int(t), bytes.fromhex(p)) for t, p in data.get("pending", [])])
+        self.nv_restore(dict(data.get("behaviour", {})))
+        log.info(
+            "%s: restored %d pending events from non-volatile memory", self, len(data.get("pending", []))
+        )

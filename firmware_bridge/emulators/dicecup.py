@@ -15,8 +15,8 @@ class DiceCupEmulator(Emulator):
     KIND: ClassVar[DeviceKind] = DeviceKind.DICE_CUP
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ("open_early_next", "weak_shake_next")
 
-    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
-        super().__init__(profile, now=now)
+    def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
+        super().__init__(profile, now=now, **kw)
         self._script: list[tuple[float, Message]] = []
         self.rounds = 0
         self._early_next = False

@@ -15,8 +15,8 @@ class PanelEmulator(Emulator):
     KIND: ClassVar[DeviceKind] = DeviceKind.PANEL
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ("press",)
 
-    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
-        super().__init__(profile, now=now)
+    def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
+        super().__init__(profile, now=now, **kw)
         self._presses = sorted(profile.buttons, key=lambda b: b.at)
         self.lamps_on = 0
         self.lamps_blink = 0

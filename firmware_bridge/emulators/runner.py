@@ -1,19 +1,23 @@
-"""Running an emulator: over any byte transport on an asyncio loop, or on a pty in a thread."""
+"""Running an emulator: over any byte transport on an asyncio loop, or on a pty in a thread.
+
+Event-driven: the reader waits on the transport; the timer sleeps until the emulator's next deadline
+(heartbeat, retransmission, the next scripted read) and is woken early only when something moves that
+deadline (bytes received, an injected fault). No fixed-rate polling.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 from firmware_bridge.clock import Clock, MonotonicClock
 from firmware_bridge.emulators import Emulator, build_emulator
 from firmware_bridge.emulators.profile import Profile
 from firmware_bridge.transport import ByteTransport, FdTransport, PtyPair, TransportClosed, open_pty
-
-#: Longest the runner sleeps between timer checks (seconds); deadlines can move earlier meanwhile.
-TICK = 0.05
 
 
 class EmulatorRunner:
@@ -24,12 +28,25 @@ class EmulatorRunner:
         self.transport = transport
         self.clock = clock or MonotonicClock()
         self._tasks: list[asyncio.Task[None]] = []
+        self._wake = asyncio.Event()
+        self._sleep_until = float("inf")
 
     def _flush(self) -> None:
         data = self.emulator.data_to_send(self.clock.now())
         if data:
             with contextlib.suppress(TransportClosed):
                 self.transport.write(data)
+        if self.emulator.next_deadline() < self._sleep_until:
+            self._wake.set()
+
+    def inject(self, fault: str, **params: object) -> None:
+        """Inject ``fault`` now (see :meth:`Emulator.inject`) and act on it at once."""
+        self.emulator.inject(fault, self.clock.now(), **params)
+        self.kick()
+
+    def kick(self) -> None:
+        """Run the emulator's timers now (after something changed it from outside)."""
+        self._wake.set()
 
     async def _reader(self) -> None:
         while True:
@@ -44,9 +61,11 @@ class EmulatorRunner:
         while True:
             now = self.clock.now()
             self.emulator.poll(now)
+            self._sleep_until = float("inf")
             self._flush()
-            wait = min(self.emulator.next_deadline() - now, TICK)
-            await self.clock.sleep(max(wait, 0.0005))
+            self._wake.clear()
+            self._sleep_until = self.emulator.next_deadline()
+            await self.clock.wait(self._wake, self._sleep_until - now)
 
     async def start(self) -> None:
         """Open the transport and start serving."""
@@ -76,6 +95,7 @@ class PtyEmulator:
         self.path = self.pty.path
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
+        self.runner: EmulatorRunner | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"emulator {self.path}", daemon=True)
 
@@ -92,15 +112,23 @@ class PtyEmulator:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         runner = EmulatorRunner(self.emulator, FdTransport(self.pty.master, self.path, close_fd=False))
+        self.runner = runner
         await runner.start()
         self._ready.set()
         await self._stop.wait()
         await runner.stop()
 
     def call(self, fn: object, *args: object) -> None:
-        """Run ``fn(*args)`` on the emulator's loop (thread-safe)."""
+        """Run ``fn(*args)`` on the emulator's loop (thread-safe), then let the emulator act on it."""
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(fn, *args)  # type: ignore[arg-type]
+            self._loop.call_soon_threadsafe(self._call, fn, args)
+
+    def _call(self, fn: Any, args: tuple[object, ...]) -> None:
+        try:
+            fn(*args)
+        finally:
+            if self.runner is not None:
+                self.runner.kick()
 
     def stop(self) -> None:
         """Stop the thread and close the pty."""
@@ -120,4 +148,4 @@ def start_pty_emulator(
     profile: Profile | str | Path, *, profile_dir: str | Path | None = None
 ) -> PtyEmulator:
     """Build the emulator for ``profile`` and serve it on a new pty; returns the started server."""
-    return PtyEmulator(build_emulator(profile, profile_dir=profile_dir)).start()
+    return PtyEmulator(build_emulator(profile, profile_dir=profile_dir, now=time.monotonic())).start()

@@ -16,8 +16,8 @@ class ShoeEmulator(Emulator):
     KIND: ClassVar[DeviceKind] = DeviceKind.SHOE
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next", "draw")
 
-    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
-        super().__init__(profile, now=now)
+    def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
+        super().__init__(profile, now=now, **kw)
         reads = profile.reads
         self._cards: list[Card | None]
         if reads.source == "script":
@@ -79,6 +79,14 @@ class ShoeEmulator(Emulator):
             if interval > 0:
                 self._next_at = now + interval
                 return
+
+    def nv_state(self) -> dict[str, Any]:
+        return {"drawn": self.drawn, "empty_sent": self._empty_sent, "owed": self._owed}
+
+    def nv_restore(self, state: dict[str, Any]) -> None:
+        self.drawn = int(state.get("drawn", 0))
+        self._empty_sent = bool(state.get("empty_sent", False))
+        self._owed = int(state.get("owed", 0))
 
     def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
         if fault == "draw":

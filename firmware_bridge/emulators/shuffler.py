@@ -68,8 +68,8 @@ class ShufflerEmulator(Emulator):
     KIND: ClassVar[DeviceKind] = DeviceKind.SHUFFLER
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ("jam", "door")
 
-    def __init__(self, profile: Profile, *, now: float = 0.0) -> None:
-        super().__init__(profile, now=now)
+    def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
+        super().__init__(profile, now=now, **kw)
         f = profile.faults
         loaded = list(STANDARD_CARDS) * profile.deck.decks + [JOKER] * profile.deck.jokers
         for c in f.deck_missing:

@@ -40,6 +40,7 @@ from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
+from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ def _peek_decisions(state: RoundState) -> list[tuple[int, Decision]]:
 
 class TwoCardPeekFamily(BaseFamily):
     """Peek Bonus timing, the dealer's words between the stages, and the settlement with the bank."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = TwoCardPeekFile
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)

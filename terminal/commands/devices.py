@@ -110,8 +110,8 @@ async def _diagnose_one(spec: Any, timeout: float) -> dict[str, Any]:
         out.update(ok=True, note="GPIO panel: no link to test")
         return out
     try:
-        async with open_device(
-            spec, emulator_dir=config_dir() / "emulators", handshake_timeout=timeout
+        async with open_device(  # diagnostics read no events: acknowledge frames on arrival
+            spec, emulator_dir=config_dir() / "emulators", handshake_timeout=timeout, ack_after_commit=False
         ) as dev:
             ident = dev.identity
             out["identity"] = {

@@ -29,6 +29,7 @@ _KIND_STRATEGY = {
     "cards": st.lists(_cards, max_size=20).map(tuple),
     "str": st.text(max_size=40).filter(lambda s: len(s.encode()) <= 255),
     "hash": st.binary(min_size=32, max_size=32),
+    "nonce": st.binary(min_size=16, max_size=16),
     "bytes": st.binary(max_size=100),
 }
 
@@ -62,20 +63,21 @@ def test_layouts_match_fields() -> None:
 
 
 def test_card_bytes() -> None:
-    assert encode_payload(Read(card("2c"), 0, 90)) == b"\x00\x00\x5a"
-    assert encode_payload(Read(card("As"), 1, 100)) == b"\x33\x01\x64"
-    assert encode_payload(Read(card("Jk"), 0, 1)) == b"\x34\x00\x01"
-    assert encode_payload(Read(None, 0, 5)) == b"\xff\x00\x05"
+    n = b"\x00\x00\x01\x02"  # the read number 258
+    assert encode_payload(Read(card("2c"), 0, 90, 258)) == b"\x00\x00\x5a" + n
+    assert encode_payload(Read(card("As"), 1, 100, 258)) == b"\x33\x01\x64" + n
+    assert encode_payload(Read(card("Jk"), 0, 1, 258)) == b"\x34\x00\x01" + n
+    assert encode_payload(Read(None, 0, 5, 258)) == b"\xff\x00\x05" + n
 
 
 def test_errors_name_the_field() -> None:
     with pytest.raises(CodecError, match="Read.card"):
-        decode_payload(Read.TYPE, b"\x35\x00\x00")
+        decode_payload(Read.TYPE, b"\x35\x00\x00\x00\x00\x00\x01")
     with pytest.raises(CodecError, match="unexpected bytes"):
-        decode_payload(Read.TYPE, b"\x01\x00\x00\x00")
+        decode_payload(Read.TYPE, b"\x01\x00\x00\x00\x00\x00\x01\x00")
     with pytest.raises(CodecError, match="unknown message type"):
         decode_payload(0xEE, b"")
     with pytest.raises(CodecError, match="DeckReport.missing"):
         encode_payload(DeckReport(51, 52, (None,), (), ()))  # type: ignore[arg-type]
-    with pytest.raises(CodecError, match="firmware hash"):
+    with pytest.raises(CodecError, match="a hash is exactly 32 bytes"):
         encode_payload(Identity(1, 2, 3, 4, b"short", "m", "s", "v"))

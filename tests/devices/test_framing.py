@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import contextlib
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_bridge import mutate as MUT
 from firmware_bridge.cobs import CobsError, cobs_decode, cobs_encode
-from firmware_bridge.crc import CHECK_VALUE, crc16_ccitt, crc16_ccitt_bitwise
+from firmware_bridge.crc import (
+    CHECK_VALUE,
+    CRC32C_CHECK,
+    crc16_ccitt,
+    crc16_ccitt_bitwise,
+    crc32c,
+    crc32c_bitwise,
+)
 from firmware_bridge.framer import (
+    FLAG_MAC,
     FLAGS_KNOWN,
     MAX_PAYLOAD,
+    TAG_SIZE,
     Frame,
     FrameDecoder,
     FrameError,
@@ -22,18 +33,26 @@ from firmware_bridge.framer import (
 )
 
 frames = st.builds(
-    Frame,
-    type=st.integers(0, 255),
-    flags=st.integers(0, FLAGS_KNOWN),
-    seq=st.integers(0, 255),
-    ack=st.integers(0, 255),
-    payload=st.binary(max_size=MAX_PAYLOAD),
+    lambda t, fl, s, a, p, tag: Frame(t, fl, s, a, p, tag if fl & FLAG_MAC else b""),
+    st.integers(0, 255),
+    st.integers(0, FLAGS_KNOWN),
+    st.integers(0, 255),
+    st.integers(0, 255),
+    st.binary(max_size=MAX_PAYLOAD),
+    st.binary(min_size=TAG_SIZE, max_size=TAG_SIZE),
 )
 
 
 def test_crc_check_value() -> None:
     assert crc16_ccitt(b"123456789") == CHECK_VALUE == 0x29B1
     assert crc16_ccitt_bitwise(b"123456789") == 0x29B1
+    assert crc32c(b"123456789") == crc32c_bitwise(b"123456789") == CRC32C_CHECK == 0xE3069283
+
+
+@given(st.binary(max_size=300))
+def test_crc32c_table_matches_bitwise_definition(data: bytes) -> None:
+    assert crc32c(data) == crc32c_bitwise(data)
+    assert crc32c(data[7:], crc32c(data[:7])) == crc32c(data)
 
 
 @given(st.binary(max_size=300))
@@ -161,3 +180,35 @@ def test_crc_error_is_named() -> None:
     (err,) = FrameDecoder().feed(b"\x00" + cobs_encode(bytes(body)) + b"\x00")
     assert isinstance(err, FrameError)
     assert "CRC mismatch" in err.reason
+
+
+def test_length_byte_must_match_the_body() -> None:
+    """A body whose CRC is right but whose length byte disagrees with its size is refused, named."""
+    good = frame_body(Frame(0x30, 3, 5, 0, b"\x33\x01\x5f"))
+    body = good[:4] + bytes([4]) + good[5:-4]  # length says 4, the frame holds 3
+    forged = body + crc32c(body).to_bytes(4, "big")
+    (err,) = FrameDecoder().feed(b"\x00" + cobs_encode(forged) + b"\x00")
+    assert isinstance(err, FrameError) and "length byte says 4" in err.reason
+
+
+def test_protocol_one_holes_are_closed() -> None:
+    """The two damages that slipped past protocol 1's CRC-16: a body ending in 0x00 losing that byte,
+    and a COBS code 0x01 turned into a delimiter. Every such frame now fails."""
+    hits = 0
+    for seq in range(256):
+        for payload in (b"", b"\x00", b"\x33\x00", b"\x00\x00\x05\x00"):
+            f = Frame(0x30, 3, seq, 0, payload)
+            w = encode_frame(f)
+            hits += len(MUT.accepted_damage(f, MUT.lose_last(w, random.Random(seq))))
+            for i in range(1, len(w) - 1):
+                if w[i] == 1:
+                    hits += len(MUT.accepted_damage(f, w[:i] + b"\x00" + w[i + 1 :]))
+    assert hits == 0
+
+
+@given(frames, st.sampled_from(sorted(MUT.MUTATIONS)), st.integers(0, 2**32 - 1))
+@settings(max_examples=3000, deadline=None)
+def test_no_damaged_frame_is_accepted(frame: Frame, mutation: str, seed: int) -> None:
+    """The bounded fuzz run of ``make test`` (the million-frame run is benchmarks/reliability.py)."""
+    damaged = MUT.MUTATIONS[mutation](encode_frame(frame), random.Random(seed))
+    assert MUT.accepted_damage(frame, damaged) == []

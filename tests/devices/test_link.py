@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,7 +175,7 @@ def test_device_reboot_is_reported_and_unconfirmed_commands_dropped() -> None:
     assert not any(isinstance(e, Received) and isinstance(e.message, Shuffle) for e in w.dev_events)
 
 
-def test_reconnect_within_a_session_keeps_pending_events() -> None:
+def test_reconnect_opens_a_new_session_and_keeps_pending_events() -> None:
     w = connected()
     w.filter = lambda f: []  # cable pulled: the device's frames go nowhere
     msgs = reads(5)
@@ -182,12 +183,97 @@ def test_reconnect_within_a_session_keeps_pending_events() -> None:
         w.dev.send(m, 0.0)
     w.pump(0.0)
     w.filter = lambda f: [f]
-    w.host.connect(1.0)  # the host reopened the port and says HELLO again (same session)
+    old = w.host.session
+    w.host.connect(1.0)  # the host reopened the port: a new session, the device renumbers what it kept
     w.pump(1.0)
     w.dev.poll(1.5)
     w.pump(1.5)
+    assert w.host.session != old and w.dev.session == w.host.session
     assert w.delivered() == msgs
-    assert not any(isinstance(e, SessionUp) for e in w.host_events[1:])
+    ups = [e for e in w.host_events if isinstance(e, SessionUp)]
+    assert len(ups) == 2 and not ups[-1].restarted
+
+
+def _commit_all(w: Wire, now: float) -> None:
+    for e in w.host_events:
+        if isinstance(e, Received) and e.seq is not None:
+            w.host.commit(e.epoch, e.seq, now)
+
+
+@pytest.mark.parametrize("same_boot_id", [True, False])
+def test_a_reboot_is_a_restart_whatever_the_boot_id(same_boot_id: bool) -> None:
+    """The device's "no session" announcement after any reboot re-opens the session as a restart."""
+    w = connected()
+    w.dev.send(Read(ALL_CARDS[1], 0, 90, 1), 0.0)
+    w.pump(0.0)
+    w.dev.reboot(0.3, boot_id=77 if same_boot_id else 78)
+    w.pump(0.3)
+    ups = [e for e in w.host_events if isinstance(e, SessionUp)]
+    assert len(ups) == 2 and ups[-1].restarted and "no session" in ups[-1].why
+    assert w.host.established and w.dev.established and w.dev.session == w.host.session
+    w.dev.send(Read(ALL_CARDS[2], 0, 90, 2), 0.3)
+    w.pump(0.3)
+    assert [m.number for m in w.delivered()] == [1, 2]  # type: ignore[attr-defined]
+
+
+def test_a_reboot_seen_only_through_the_answer_is_a_restart() -> None:
+    """The host missed the announcement (port closed): the answer's smaller uptime gives the reboot away."""
+    w = connected()
+    w.dev.poll(5.0)  # a heartbeat: the device has been up 5 s
+    w.pump(5.0)
+    w.filter = lambda f: []
+    w.dev.reboot(6.0, boot_id=77)  # same boot id; its announcements go nowhere
+    w.pump(6.0)
+    w.filter = lambda f: [f]
+    w.host.connect(7.0)
+    w.pump(7.0)
+    ups = [e for e in w.host_events if isinstance(e, SessionUp)]
+    assert ups[-1].restarted and "uptime" in ups[-1].why
+
+
+def test_hello_is_retried_with_a_capped_backoff() -> None:
+    cfg = LinkConfig(hello_interval=0.5, hello_max_interval=2.0)
+    host = HostLink(cfg, now=0.0, session=5)
+    host.connect(0.0)
+    sent = [0.0]
+    t = 0.0
+    while t < 12.0:
+        t = host.next_deadline()
+        host.poll(t)
+        if any(
+            decode_payload(f.type, f.payload).__class__.__name__ == "Hello"  # type: ignore[union-attr]
+            for f in FrameDecoder().feed(host.data_to_send())
+        ):
+            sent.append(t)
+    gaps = [round(b - a, 3) for a, b in zip(sent, sent[1:], strict=False)]
+    assert gaps[:4] == [0.5, 1.0, 2.0, 2.0] and max(gaps) == 2.0
+
+
+def test_acknowledgement_waits_for_commit_and_the_window_bounds_what_is_uncommitted() -> None:
+    host = HostLink(CFG, now=0.0, session=0x1234, defer_ack=True)
+    dev = DeviceLink(DeviceIdentityTemplate(2, "m", "s", "v"), CFG, now=0.0, boot_id=77)
+    dev.boot(0.0)
+    host.connect(0.0)
+    w = Wire(host, dev)
+    w.pump(0.0)
+    msgs = reads(20)
+    for m in msgs:
+        dev.send(m, 0.0)
+    w.pump(0.0)
+    assert len(w.delivered()) == CFG.window and host.uncommitted == CFG.window
+    assert dev.in_flight == CFG.window  # nothing acknowledged: the device keeps all of them
+    for t in (0.3, 0.6):  # retransmissions of uncommitted frames are dropped as copies
+        dev.poll(t)
+        w.pump(t)
+    assert len(w.delivered()) == CFG.window
+    _commit_all(w, 0.7)
+    w.pump(0.7)
+    assert dev.in_flight == CFG.window and len(w.delivered()) == 2 * CFG.window
+    _commit_all(w, 0.8)
+    w.pump(0.8)
+    _commit_all(w, 0.9)
+    w.pump(0.9)
+    assert w.delivered() == msgs and dev.idle
 
 
 @given(

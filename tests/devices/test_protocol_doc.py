@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from firmware_bridge.crc import crc16_ccitt
+from firmware_bridge.crc import crc32c
 from firmware_bridge.framer import Frame, FrameDecoder, encode_frame, frame_body
 from firmware_bridge.messages import MESSAGE_TYPES, decode_payload, encode_payload
 from rules.cards import parse_read
@@ -33,7 +33,7 @@ def _value(kind: str, raw: Any) -> Any:
         return parse_read(str(raw))
     if kind == "cards":
         return tuple(parse_read(str(c)) for c in raw)
-    if kind in ("hash", "bytes"):
+    if kind in ("hash", "nonce", "bytes"):
         return _hex(str(raw))
     if kind == "str":
         return str(raw)
@@ -57,7 +57,8 @@ def test_vector(title: str, vec: dict[str, Any]) -> None:
     frame = Frame(cls.TYPE, int(vec["flags"]), int(vec["seq"]), int(vec["ack"]), payload)
     body = _hex(vec["body"])
     assert frame_body(frame) == body
-    assert int.from_bytes(body[-2:], "big") == crc16_ccitt(body[:-2])
+    assert int.from_bytes(body[-4:], "big") == crc32c(body[:-4])
+    assert body[4] == len(payload)
     wire = _hex(vec["wire"])
     assert encode_frame(frame) == wire
     assert FrameDecoder().feed(wire) == [frame]

@@ -55,7 +55,9 @@ async def test_ten_thousand_reads_over_a_pty() -> None:
 
 async def test_emu_url_through_pyserial_and_diagnostics() -> None:
     spec = DeviceSpec("shoe", "shoe", "emu://shoe-script")
-    async with open_device(spec, emulator_dir=PROFILE_DIR) as dev:
+    # Diagnostics before reading events: frames acknowledged on arrival (with the default, acknowledge
+    # after the reader handled them, the shoe's reads would fill its window ahead of the echo reply).
+    async with open_device(spec, emulator_dir=PROFILE_DIR, ack_after_commit=False) as dev:
         assert dev.identity.model == "DT-Shoe emulated"
         assert await dev.echo(b"ping\x00pong") == b"ping\x00pong"
         counters = await dev.device_counters()
@@ -74,7 +76,7 @@ def test_emu_url_with_plain_pyserial() -> None:
     register_url_handler()
     port = serial.serial_for_url(f"emu://panel-basic?dir={PROFILE_DIR}", timeout=2)
     try:
-        port.write(encode_frame(Frame(Hello.TYPE, 0, 0, 0, encode_payload(Hello(1, 99)))))
+        port.write(encode_frame(Frame(Hello.TYPE, 0, 0, 0, encode_payload(Hello(2, 99)))))
         dec = FrameDecoder()
         ident = None
         for _ in range(50):
