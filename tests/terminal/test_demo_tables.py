@@ -9,6 +9,7 @@ import io
 import pytest
 from rich.console import Console
 
+from firmware_bridge.link import LinkConfig
 from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
 from terminal.config import load_config
 
@@ -27,12 +28,21 @@ async def until(pilot, cond, steps=600):
     return cond()
 
 
+#: Link timing for end-to-end tests: the drivers' retransmission and heartbeats as usual, but a device
+#: is declared silent only after an hour without a frame.
+QUIET_LINK = LinkConfig(comms_timeout=3600.0)
+
+
 def demo_app(tmp_path, monkeypatch, index=0):
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
     tables = demo_tables(base)
     assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard", "twocardpeek"]
-    return build_app(tables[index], tables=tables)
+    app = build_app(tables[index], tables=tables)
+    # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
+    # machine starves the test process (issue 16 item 9). Nothing here asserts on wall-clock time.
+    app.controller.link_config = QUIET_LINK
+    return app
 
 
 async def deal_to_settlement(app, pilot) -> None:
@@ -40,10 +50,12 @@ async def deal_to_settlement(app, pilot) -> None:
     c = app.controller
     assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
     assert await until(pilot, lambda: bool(c.board.wagers) and c.bank_cents > 0)  # the demo's layout
+    # The shoe is not shuffled: new round asks the shuffler first (a shoe table records the dealer's
+    # shuffle); once the deck is shuffled and checked, new round starts the round.
+    assert c.step().value == "shuffle"
     await pilot.press("n")
-    if c.shuffler() is not None:  # the shoe is not shuffled: new round asks the shuffler first
-        assert await until(pilot, lambda: c.state.prompt.startswith("take the wagers"))
-        await pilot.press("n")
+    assert await until(pilot, lambda: c.step().value == "betting")
+    await pilot.press("n")
     assert await until(pilot, lambda: c.state.start is not None)
     for _ in range(40):
         if c.settled is not None:
