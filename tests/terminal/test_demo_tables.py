@@ -31,7 +31,13 @@ def demo_app(tmp_path, monkeypatch, index=0):
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
     tables = demo_tables(base)
-    assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard", "twocardpeek"]
+    assert [t.table.game.split("/")[0] for t in tables] == [
+        "paigow",
+        "baccarat",
+        "threecard",
+        "twocardpeek",
+        "chinese",
+    ]
     return build_app(tables[index], tables=tables)
 
 
@@ -61,7 +67,8 @@ async def deal_to_settlement(app, pilot) -> None:
     assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
 
 
-@pytest.mark.parametrize("index", range(len(DEMO_TABLES)))
+# The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py.
+@pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if name != "chinese"])
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
     c = app.controller
@@ -105,16 +112,25 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "twocardpeek")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "chinese")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
-        assert moves == ["baccarat/commission-free", "threecard/capitol", "twocardpeek/the101", "paigow/capitol"]
+        assert moves == [
+            "baccarat/commission-free",
+            "threecard/capitol",
+            "twocardpeek/the101",
+            "chinese/13-card-oaks",
+            "paigow/capitol",
+        ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
         assert games == [
             "paigow/capitol",
             "baccarat/commission-free",
             "threecard/capitol",
             "twocardpeek/the101",
+            "chinese/13-card-oaks",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok
