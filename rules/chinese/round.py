@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
+from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import score_hand, settle
 from rules.chinese.setter import propose
 from rules.chinese.variant import ChineseVariant, parse_chinese
@@ -43,6 +44,9 @@ def _segments(e: HandSet) -> dict[str, tuple[Card, ...]]:
 
 class ChineseFamily(BaseFamily):
     """Hand checks and the deal's settlement for Chinese Poker, Pineapple and 13 Card Poker."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = ChinesePokerFile
 
     def __init__(self) -> None:
         self._variants: PerGame[ChineseVariant] = PerGame(

@@ -5,16 +5,12 @@ hand."""
 
 from __future__ import annotations
 
-from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
-from terminal.config import load_config
-from tests.terminal.test_demo_tables import until
+from terminal.commands.run import DEMO_TABLES
+from tests.terminal.test_demo_tables import demo_app, until
 
 
 async def test_the_chinese_poker_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch):
-    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
-    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
-    tables = demo_tables(base)
-    app = build_app(tables[DEMO_TABLES.index("chinese")], tables=tables)
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("chinese"))
     c = app.controller
     assert c.game.id == "chinese/13-card-oaks"
     async with app.run_test(size=(140, 44)) as pilot:
