@@ -1410,9 +1410,12 @@ def _deck_ok_since_shuffle(events: list[Event]) -> bool | None:
 
 
 def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (Pai Gow once the piles are out), or none."""
-    if state.status is not Status.DEALT or state.start is None or state.game.family != "paigow":
+    """The hands still to be set (Pai Gow once the piles are out; a family's ``hands_to_set``), or none."""
+    if state.status is not Status.DEALT or state.start is None:
         return []
+    if state.game.family != "paigow":
+        hook = getattr(family_rules(state.game.family), "hands_to_set", None)
+        return list(hook(state)) if hook is not None else []
     from rules.paigow.round import FAMILY as PAIGOW
 
     try:

@@ -123,6 +123,13 @@ class ChineseFamily(BaseFamily):
             out[h.seat] = SetHand(h.front, h.middle, h.back)
         return out
 
+    def hands_to_set(self, state: RoundState) -> list[str]:
+        """The players whose thirteen cards are not yet entered as set, for the dealer's screen."""
+        if state.start is None:
+            return []
+        done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
+        return [f"seat {s}" for s in state.start.players if s not in done and s not in state.dead]
+
     def proposal(self, state: RoundState, seat: int) -> SetHand | None:
         """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
         or None until the seat holds thirteen read cards."""
