@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (python -m firmware_bridge.emulators runs from it)
 
 
 class EmulatorProcess:
@@ -59,3 +59,22 @@ class EmulatorProcess:
     def __exit__(self, *exc: object) -> None:
         with contextlib.suppress(Exception):
             self.kill(signal.SIGTERM)
+
+
+def acknowledged_numbers(state_file: Path) -> tuple[set[int], int]:
+    """From an emulator's non-volatile state: the numbers of the events the host acknowledged (every
+    number given out that is no longer waiting for an acknowledgement), and how many were given out."""
+    import json
+
+    from firmware_bridge.messages import decode_payload
+
+    if not state_file.exists():
+        return set(), 0
+    data = json.loads(state_file.read_text(encoding="utf-8"))
+    issued = int(data.get("number", 0))
+    waiting = set()
+    for type_, payload in data.get("pending", []):
+        n = getattr(decode_payload(int(type_), bytes.fromhex(payload)), "number", 0)
+        if n:
+            waiting.add(n)
+    return set(range(1, issued + 1)) - waiting, issued
