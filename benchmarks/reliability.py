@@ -209,6 +209,206 @@ def fuzz(n: int, seed: int = 24) -> dict[str, tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
+# --- the fault matrix ------------------------------------------------------------------------------
+
+_IDENT = "identity: {{model: DT-{kind} emulated, serial: EMU-{kind}-MATRIX, firmware_version: 1.0.0}}\n"
+PROFILES = {
+    "shoe": "kind: shoe\nseed: 7\nreads: {source: deck, interval: 0.03}\n",
+    "shuffler": "kind: shuffler\nseed: 11\ndeck: {decks: 1, jokers: 0}\n",
+    "dice_cup": "kind: dice_cup\nseed: 61\ndice: {shake_quality: 85, step: 0.05}\n",
+    "panel": "kind: panel\nbuttons:\n"
+    + "".join(f"  - {{at: {0.3 + 0.08 * i:.2f}, button: 1, held_ms: 90}}\n" for i in range(40)),
+}
+WRONG_DECK = "faults: {deck_missing: [As]}\n"
+#: How many numbered events (reads, cards out, dice results, presses) each kind's workload makes.
+WORKLOAD = {"shoe": 52, "shuffler": 52, "dice_cup": 12, "panel": 40}
+
+#: fault -> (how it is made, the alert expected, the alerts also allowed, kinds it applies to)
+FAULTS: dict[str, tuple[str, str | None, frozenset[str], tuple[str, ...]]] = {
+    "garbled": ("inject garble_next", None, frozenset(), ()),
+    "dropped": ("inject drop_next count=2", None, frozenset(), ()),
+    "duplicated": ("inject duplicate_next count=2", None, frozenset(), ()),
+    "reordered": ("inject reorder_next", None, frozenset(), ()),
+    "sequence gap": ("inject gap_next", None, frozenset(), ()),
+    "disconnect": ("unplug 3", "COMMS_LOST", frozenset(), ()),
+    "restart same boot id": (
+        "inject reboot same_boot_id=true",
+        "DEVICE_RESTARTED",
+        frozenset({"COMMS_LOST"}),
+        (),
+    ),
+    "restart new boot id": ("inject reboot", "DEVICE_RESTARTED", frozenset({"COMMS_LOST"}), ()),
+    "process restart": ("restart", "DEVICE_RESTARTED", frozenset({"COMMS_LOST"}), ("shoe",)),
+    "heartbeat loss": ("inject disconnect duration=3", "COMMS_LOST", frozenset(), ()),
+    "jam": ("inject jam", "SHUFFLER_JAM", frozenset(), ("shuffler",)),
+    "cover early": ("inject open_early_next", "CUP_OPENED_EARLY", frozenset(), ("dice_cup",)),
+    "wrong count": (
+        "profile",
+        "DECK_COUNT_MISMATCH",
+        frozenset({"DUPLICATE_CARD", "FOREIGN_CARD"}),
+        ("shuffler",),
+    ),
+}
+
+
+@dataclass
+class Case:
+    """One (device kind, fault) case of the matrix."""
+
+    kind: str
+    fault: str
+    detected: bool = False
+    right_alert: bool = False
+    lost: int = 0
+    duplicated: int = 0
+    alerts: tuple[str, ...] = ()
+    note: str = ""
+    issued: int = 0
+    delivered: int = 0
+
+
+def _detected(fault: str, before: dict[str, int], after: dict[str, int], alerts: list[str]) -> bool:
+    """Whether the host noticed the fault: its counters moved or it raised the alert."""
+
+    def moved(*keys: str) -> bool:
+        return any(after[k] > before[k] for k in keys)
+
+    return {
+        "garbled": moved("bad_frames"),
+        "dropped": moved("gaps", "duplicates", "dev_retransmits"),
+        "duplicated": moved("duplicates"),
+        "reordered": moved("gaps"),
+        "sequence gap": moved("gaps"),
+    }.get(fault, FAULTS[fault][1] in alerts)
+
+
+async def run_case(kind: str, fault: str, workdir: Path, *, limit: float = 90.0) -> Case:
+    """Run one case: the kind's workload over a pty to an emulator process, the fault a third of the way.
+
+    Numbered events the emulator gave out are compared with the ones the driver delivered: every one
+    exactly once. Waits are bounded (``limit`` seconds) and generous.
+    """
+    from devices import DeviceSpec
+    from devices.api import make_device
+    from devices.events import (
+        ButtonPressed,
+        CardDispensed,
+        CardRead,
+        DeviceRestarted,
+        DiceRejected,
+        DiceRolled,
+        PacketDispensed,
+        ShuffleComplete,
+        ShufflerJam,
+    )  # fmt: skip
+    from devices.shuffler import ShufflerConfig
+
+    how, expected, allowed, _ = FAULTS[fault]
+    text = (
+        PROFILES[kind] + _IDENT.format(kind=kind.replace("_", "-")) + (WRONG_DECK if how == "profile" else "")
+    )
+    profile = workdir / f"{kind}.yaml"
+    profile.write_text(text, encoding="utf-8")
+    case = Case(kind, fault)
+    numbers: list[int] = []
+    alerts: list[str] = []
+    with EmulatorProcess(profile, workdir) as emu:
+        emu.start()
+        dev = make_device(DeviceSpec(kind, kind, f"pty://{emu.link}", options={}))
+        await dev.start(handshake_timeout=60)
+        want = WORKLOAD[kind]
+        round_no = 0
+        injected = False
+
+        async def counters() -> dict[str, int]:
+            c = dev.counters
+            try:
+                retransmits = (await dev.device_counters(timeout=30)).retransmits
+            except TimeoutError:
+                retransmits = -1
+            return {
+                "bad_frames": c.bad_frames, "gaps": c.gaps, "duplicates": c.duplicates,
+                "dev_retransmits": retransmits,
+            }  # fmt: skip
+
+        def drive_start() -> None:
+            nonlocal round_no
+            if kind == "shuffler":
+                dev.configure(ShufflerConfig(decks=1, jokers=0, mode="hands", packet_size=4, packets=13))
+                dev.shuffle()
+            elif kind == "dice_cup":
+                round_no += 1
+                dev.arm(round_no)
+
+        before = await counters()
+        drive_start()
+        t0 = time.monotonic()
+        while len(set(numbers)) < want and not (how == "profile" and alerts):
+            if time.monotonic() - t0 > limit:
+                case.note = f"stopped after {limit:.0f} s with {len(set(numbers))} of {want}"
+                break
+            try:
+                batch = await asyncio.wait_for(dev.next_events(), 5.0)
+            except TimeoutError:
+                continue
+            for ev in batch:
+                code = getattr(ev, "alert_code", None)
+                if code:
+                    alerts.append(str(code))
+                if (
+                    isinstance(ev, CardRead | CardDispensed | DiceRolled | DiceRejected | ButtonPressed)
+                    and ev.number
+                ):
+                    numbers.append(ev.number)
+                if isinstance(ev, DeviceRestarted):
+                    dev.acknowledge_restart()
+                    drive_start()
+                elif isinstance(ev, ShuffleComplete | PacketDispensed):
+                    dev.dispense()
+                elif isinstance(ev, ShufflerJam):
+                    dev.clear_fault()
+                elif isinstance(ev, DiceRolled | DiceRejected):
+                    round_no += 1
+                    dev.arm(round_no)
+            if not injected and len(numbers) >= want // 3 and how not in ("profile",):
+                injected = True
+                if how == "restart":
+                    await asyncio.to_thread(emu.kill)
+                    await asyncio.to_thread(emu.start)
+                else:
+                    emu.send(how)
+        after = await counters()
+        await dev.close()
+        acked, issued = acknowledged_numbers(emu.state)
+    got = set(numbers)
+    case.lost = len(acked - got)  # given out, no longer kept by the device, never delivered
+    case.issued = issued
+    case.duplicated = len(numbers) - len(got)
+    case.delivered = len(got)
+    case.alerts = tuple(sorted(set(alerts)))
+    case.detected = _detected(fault, before, after, alerts)
+    case.right_alert = (expected is None and not alerts) or (
+        expected in alerts and set(alerts) <= {expected, *allowed}
+    )
+    return case
+
+
+def matrix(
+    workdir: Path, kinds: tuple[str, ...] = tuple(WORKLOAD), faults: tuple[str, ...] = tuple(FAULTS)
+) -> list[Case]:
+    """Every applicable (kind, fault) case, each in a fresh directory."""
+    out = []
+    for kind in kinds:
+        for fault in faults:
+            only = FAULTS[fault][3]
+            if only and kind not in only:
+                continue
+            d = workdir / f"{kind}-{fault.replace(' ', '-')}"
+            d.mkdir(parents=True, exist_ok=True)
+            out.append(asyncio.run(run_case(kind, fault, d)))
+    return out
+
+
 # --- report ----------------------------------------------------------------------------------------
 
 
@@ -251,6 +451,24 @@ def report_kill(runs: list[KillRun]) -> None:
     )
 
 
+def report_matrix(cases: list[Case]) -> None:
+    print("Fault matrix: each emulator in its own process on a pty, the production serial driver")
+    print(
+        f"{'kind':<9} {'fault':<21} {'detected':>8} {'right alert':>11} {'lost':>4} {'dup':>3} {'events':>6}  alerts"
+    )
+    for c in cases:
+        print(
+            f"{c.kind:<9} {c.fault:<21} {'yes' if c.detected else 'NO':>8} {'yes' if c.right_alert else 'NO':>11} "
+            f"{c.lost:>4} {c.duplicated:>3} {c.delivered:>6}  {','.join(c.alerts) or '-'} {c.note}"
+        )
+    n = len(cases)
+    print(
+        f"{n} cases: detected {sum(c.detected for c in cases)}/{n}, right alert "
+        f"{sum(c.right_alert for c in cases)}/{n}, reads lost {sum(c.lost for c in cases)}, "
+        f"reads duplicated {sum(c.duplicated for c in cases)}"
+    )
+
+
 def report_fuzz(result: dict[str, tuple[int, int]], seconds: float, cpu: float) -> None:
     total = sum(n for n, _ in result.values())
     accepted = sum(a for _, a in result.values())
@@ -272,6 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     k.add_argument("--reads", type=int, default=100, help="reads journaled per run before the signal")
     f = sub.add_parser("fuzz", help="the frame fuzzer")
     f.add_argument("--frames", type=int, default=1_000_000)
+    m = sub.add_parser("matrix", help="the device fault matrix")
+    m.add_argument("--kinds", nargs="*", default=list(WORKLOAD))
+    m.add_argument("--faults", nargs="*", default=list(FAULTS))
     c = sub.add_parser("atheris", help="the coverage-guided frame fuzzer (needs atheris)")
     c.add_argument("--frames", type=int, default=1_000_000)
     a = sub.add_parser("all", help="everything")
@@ -281,6 +502,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "host":
         return asyncio.run(host_main(args.link, args.journal))
     print(machine())
+    if args.cmd in ("matrix", "all"):
+        kinds = tuple(getattr(args, "kinds", WORKLOAD))
+        faults = tuple(getattr(args, "faults", FAULTS))
+        with tempfile.TemporaryDirectory() as d:
+            report_matrix(matrix(Path(d), kinds, faults))
     if args.cmd in ("kill", "all"):
         sigs = [signal.SIGKILL if i % 2 == 0 else signal.SIGTERM for i in range(args.runs)]
         with tempfile.TemporaryDirectory() as d:

@@ -22,13 +22,14 @@ class EmulatorProcess:
         self.profile_dir = profile_dir
         self.link = workdir / "device"
         self.state = workdir / "nvram.json"
+        self.control = workdir / "control.fifo"
         self.proc: subprocess.Popen[str] | None = None
         self.starts = 0
 
     def start(self, *, boot_id: int | None = None, timeout: float = 60.0) -> str:
         """Start the process; returns its ``ready`` line once it serves (bounded wait, generous)."""
         cmd = [sys.executable, "-m", "firmware_bridge.emulators", self.profile, "--link", str(self.link)]
-        cmd += ["--state", str(self.state)]
+        cmd += ["--state", str(self.state), "--control", str(self.control)]
         if self.profile_dir is not None:
             cmd += ["--dir", str(self.profile_dir)]
         if boot_id is not None:
@@ -43,6 +44,14 @@ class EmulatorProcess:
         if not line.startswith("ready") or time.monotonic() > deadline:
             raise RuntimeError(f"emulator did not start: {line!r}")
         return line.strip()
+
+    def send(self, line: str) -> None:
+        """A control line (``inject FAULT k=v …`` or ``unplug SECONDS``) to the running emulator."""
+        fd = os.open(self.control, os.O_WRONLY | os.O_NONBLOCK)
+        try:
+            os.write(fd, (line.strip() + "\n").encode())
+        finally:
+            os.close(fd)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Kill the process (SIGKILL by default: a power cut) and wait for it."""
