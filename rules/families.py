@@ -4,14 +4,21 @@ family.Family` (at the bottom of its ``round`` module), and :func:`family` looks
 
 from __future__ import annotations
 
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
 import rules.baccarat
 import rules.blackjack
+import rules.chinese
 import rules.paigow
 import rules.paigowtiles
 import rules.poker
 import rules.threecard
 import rules.twocardpeek
+import rules.ultimatewar
 from rules.errors import RulesError
+from rules.paigowtiles.schema import PaiGowTilesFile
 from rules.round.family import (
     BaseFamily,
     Family,
@@ -25,19 +32,26 @@ from rules.round.family import (
 PACKAGES = (
     rules.baccarat,
     rules.blackjack,
+    rules.chinese,
     rules.paigow,
     rules.paigowtiles,
     rules.poker,
     rules.threecard,
     rules.twocardpeek,
+    rules.ultimatewar,
 )
 
-# A family package whose round hooks are not written yet deals with the engine's defaults (no settlement):
-# it is still a known family, so its game files load and its rounds fold.
-for _pkg in PACKAGES:
-    _name = _pkg.__name__.rsplit(".", 1)[-1]
-    if not is_registered(_name):
-        register_family(_name, BaseFamily())
+
+class _TilesFamily(BaseFamily):
+    """Pai Gow Tiles until its round hooks are written: the engine's defaults (no settlement), its schema."""
+
+    schema = PaiGowTilesFile
+
+
+# A family package whose round hooks are not written yet deals with the engine's defaults: it is still a
+# known family, so its game files load (checked against its schema) and its rounds fold.
+if not is_registered("paigowtiles"):
+    register_family("paigowtiles", _TilesFamily())
 
 
 class UnknownFamily(RulesError):
@@ -55,3 +69,28 @@ def family(name: str) -> Family:
 def names() -> tuple[str, ...]:
     """Every registered family name."""
     return registered_families()
+
+
+def schemas() -> dict[str, type[BaseModel]]:
+    """Each registered family's game-file schema, by family name (families without one are left out)."""
+    out: dict[str, type[BaseModel]] = {}
+    for name in registered_families():
+        schema = family_rules(name).schema
+        if schema is not None:
+            out[name] = schema
+    return out
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a game file: one of the families' schemas, chosen by ``family`` (``dealer-terminal
+    schema``; editors validate a game file with it)."""
+    models = tuple(dict.fromkeys(schemas().values()))
+    union: Any = Union[models]  # noqa: UP007 - a Union built from a tuple of models
+    adapter: TypeAdapter[Any] = TypeAdapter(Annotated[union, Field(discriminator="family")])
+    out = adapter.json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "dealer-terminal game file",
+        "description": "A game variant file under config/games/<family>/ (docs/games.md).",
+        **out,
+    }

@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "config",
     "devices",
     "rules",
+    "schema",
 )
 
 
@@ -35,11 +36,14 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand registered."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand registered; with ``only`` (a command name that
+    is one), that command's alone, so a command does not pay for importing the others."""
     parser = _Parser(prog="dealer-terminal", description="Dealer terminal for a California card-room table.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    wanted = only.replace("-", "_") if only is not None else None
+    names = (wanted,) if wanted in COMMAND_MODULES else COMMAND_MODULES
+    for name in names:
         try:
             module = importlib.import_module(f"terminal.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -54,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
+        parser = build_parser(args_list[0] if args_list else None)
         args = parser.parse_args(args_list)
         if not getattr(args, "handler", None):
             parser.print_help()

@@ -74,6 +74,7 @@ from rules.round.state import Wait, undone
 from rules.round.table_rules import variant_limits
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
+    FACE_DOWN,
     AlertView,
     ConsoleInput,
     DeviceView,
@@ -89,6 +90,9 @@ from terminal.games import get_game, load_games
 from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport
 from terminal.scenario import game_rules
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
+from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
+from terminal.table.remedies import CITE as REMEDY_CITE
+from terminal.table.remedies import remedy_for
 
 CONFIG_KIND = "config"
 #: The wagers on the layout (a snapshot after every change), and each round's settlement.
@@ -228,6 +232,16 @@ class TableController:
         self._draw_owed = 0
         self.draw_pace = 0.0
         self._tasks: set[asyncio.Future[Any]] = set()
+        #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
+        #: only while that role is logged in with its PIN, and never during a lockout.
+        self.access: Any = None
+        #: The devices' link timing (``firmware_bridge.link.LinkConfig``; None: the drivers' own). End-to-end
+        #: tests pass one whose silence timeout no scheduling delay reaches, so a starved test process never
+        #: trips COMMS_LOST.
+        self.link_config: Any = None
+        #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
+        self._shuffle_asked = False
+        self._deck_ok: bool | None = _deck_ok_since_shuffle(replayed)
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
 
@@ -246,8 +260,47 @@ class TableController:
         self._publish = publish
         publish(self.view())
 
+    # -- the table's state machine (terminal.table.machine) -----------------------------------------
+
+    def needs_shuffle(self) -> bool:
+        """Whether the next round needs a shuffle first: the round engine's own rule (never shuffled, the
+        cut card out, a void round), and with a shuffler, every round (it deals one round per shuffle and
+        refuses to deal the same deck twice), and a deck check that did not pass."""
+        st = self.state
+        if st.status is Status.VOID or st.shoe.cut_card_out or not st.shoe.shuffled:
+            return True
+        if self._has_shuffler():
+            return st.shoe.rounds > 0 or self._deck_ok is False
+        return False
+
+    def _has_shuffler(self) -> bool:
+        return any(d.kind == "shuffler" for d in self.config.devices.values())
+
+    def facts(self) -> TableFacts:
+        """What the table's state depends on, now."""
+        st = self.state
+        expected = st.expected
+        kind = getattr(expected, "kind", "card")
+        stop = st.blocked or any(a.severity == "stop" for a in self.table_alerts)
+        return TableFacts(
+            live=self.live,
+            stop=stop,
+            needs_shuffle=self.needs_shuffle(),
+            shuffling=self._shuffle_asked,
+            status=st.status.value,
+            expected=kind,
+            deciding=next_to_decide(st) is not None,
+            setting=bool(_hands_to_set(st)),
+        )
+
+    def step(self) -> Step:
+        """The table's state (``terminal.table.machine``)."""
+        return step_of(self.facts())
+
     def view(self) -> TableView:
         """The table as the console shows it."""
+        step = self.step()
+        spec = SPECS[step]
         view = view_from_state(
             self.state,
             self.config,
@@ -258,10 +311,23 @@ class TableController:
             live=self.live,
             round_no=self.round_no,
             settled=self.settled,
+            reveal=_revealed(self.state, step),
         )
+        alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
+        next_step, next_detail = view.next_step, view.next_detail
+        if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
+            next_step, next_detail = spec.prompt, spec.way_out
+        elif step is Step.DICE:
+            next_detail = next_detail or spec.way_out
         return replace(
             view,
-            alerts=view.alerts + tuple(self.table_alerts),
+            phase=spec.phase,
+            step=step.value,
+            keys=spec.keys(),
+            way_out=spec.way_out,
+            next_step=next_step,
+            next_detail=next_detail,
+            alerts=alerts,
             betting=tuple(
                 (seat, spot, cents) for (seat, _, spot), cents in sorted(self.board.wagers.items())
             ),
@@ -270,6 +336,16 @@ class TableController:
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
         )
+
+    def _with_remedy(self, alert: AlertView) -> AlertView:
+        """A device alert with the remedy for its device kind and fault (``terminal.table.remedies``)."""
+        if alert.code not in _DEVICE_CODE_NAMES:
+            return alert
+        name, _, fault = alert.message.partition(": ")
+        d = self.config.devices.get(name)
+        if d is None:
+            return alert
+        return replace(alert, remedy=remedy_for(d.kind, fault), cite=REMEDY_CITE)
 
     # -- the layout: wagers and the bank ---------------------------------------------------------
 
@@ -557,6 +633,17 @@ class TableController:
         if not self.live:
             await self.journal.append("input", {**inp.to_json(), "refused": "table not live"})
             return "the table is not live in maintenance"
+        unauthorised = self._unauthorised(inp)
+        if unauthorised is not None:
+            return await self._refuse(inp, unauthorised)
+        step = self.step()
+        why = refusal(step, a)
+        if why is not None:
+            if step is Step.STOPPED:
+                alert = self.view().active_alert
+                if alert is not None:
+                    why = f"{alert.code} holds the table: only its clearing by the {alert.clear_role} (x, with the PIN)"
+            return await self._refuse(inp, why)
         if a.startswith("wager."):
             return await self._betting(inp)
         if a == "clear-alert" and any(t.code == inp.data.get("code") for t in self.table_alerts):
@@ -565,10 +652,10 @@ class TableController:
             return await self._house_way(inp)
         if a in ("play", "fold"):
             return await self._decision(inp)
-        if a == "new-round" and getattr(self.state.expected, "kind", "") == "shuffle" and self.shuffler():
-            await self.journal.append("input", inp.to_json())
-            self.shuffler().shuffle()
-            return "shuffling: press new round again when the shuffler is ready"
+        if a == "new-round" and self.needs_shuffle():
+            return await self._shuffle(inp)
+        if a == "confirm" and step is Step.DICE:
+            return await self._rearm_cup(inp)
         event = self._round_event_for(inp)
         if isinstance(event, str):
             await self.journal.append("input", {**inp.to_json(), "refused": event})
@@ -588,6 +675,70 @@ class TableController:
             self._after_clear(event)
         notes = self.state.notes[before:]
         return notes[-1] if notes else None
+
+    def _unauthorised(self, inp: ConsoleInput) -> str | None:
+        """Why an input in a staff role's name is refused: that role is not logged in with its PIN, or
+        PIN entry is locked. The dealer's own inputs need no PIN."""
+        if inp.role == "dealer" or self.access is None:
+            return None
+        remaining = self.access.lock_remaining()
+        if remaining > 0:
+            return f"PIN entry is locked for {remaining:.0f} s: the {inp.role} cannot act until it opens"
+        session = self.access.session
+        if session is None or session.role.value != inp.role:
+            return f"{inp.role} needs the {inp.role} PIN: nobody is logged in as {inp.role}"
+        return None
+
+    async def _shuffle(self, inp: ConsoleInput) -> str:
+        """New round on a table that needs a shuffle: the shuffler shuffles and checks the deck (the round
+        starts on the next new round once it has); without a shuffler the dealer's shuffle is recorded."""
+        await self.journal.append("input", inp.to_json())
+        if not self._has_shuffler():
+            await self.apply_event(Shuffle(source="dealer"))
+            return "shuffle recorded: load the shoe, then press new round to start the round"
+        name = next(n for n, d in sorted(self.config.devices.items()) if d.kind == "shuffler")
+        drv = self.shuffler()
+        if drv is None or self.devices[name].state in ("offline", "disabled"):
+            detail = self.devices[name].detail or "not connected"
+            return await self._device_alert(name, "NotConnected", f"{name}: cannot shuffle, {detail}")
+        self._shuffle_asked, self._deck_ok = True, None
+        try:
+            drv.shuffle()
+        except Exception as exc:  # noqa: BLE001 - a refused command is an alert, never a silent wait
+            self._shuffle_asked = False
+            return await self._device_alert(name, "CommandRejected", f"{name}: shuffle refused: {exc}")
+        self._show()
+        return "shuffling: the shuffler checks the deck; press new round when it is ready"
+
+    async def _rearm_cup(self, inp: ConsoleInput) -> str:
+        """Dice: arm the cup again (after a fault the roll did not count)."""
+        await self.journal.append("input", inp.to_json())
+        name = next((n for n, d in sorted(self.config.devices.items()) if d.kind == "dice_cup"), None)
+        if name is None:
+            return "no dice cup at this table: enter the dice by hand"
+        if self.device_of("dice_cup") is None:
+            return await self._device_alert(name, "NotConnected", f"{name}: the dice cup is not connected")
+        self._armed_for = None
+        self._drive_devices()
+        return "the dice cup is armed again: shake it and open it"
+
+    async def _device_alert(self, name: str, fault: str, message: str) -> str:
+        """A STOP the terminal raises for a device (not connected, cannot be opened, refused a command):
+        it names the device and the remedy for its kind and fault; a technician clears it."""
+        d = self.config.devices.get(name)
+        alert = AlertView(
+            code="DEVICE_FAULT",
+            severity="stop",
+            ruling="DISABLE_DEVICE",
+            remedy=remedy_for(d.kind if d is not None else "?", fault),
+            cite=REMEDY_CITE,
+            clear_role="technician",
+            message=message,
+        )
+        await self.journal.append("alert", {**_alert_json(alert), "device": name, "fault": fault})
+        self.table_alerts = [a for a in self.table_alerts if a.message != message] + [alert]
+        self._show()
+        return message
 
     def _round_event_for(self, inp: ConsoleInput) -> Event | str | None:
         a, role = inp.action, inp.role
@@ -633,7 +784,16 @@ class TableController:
         role = RulesRole(inp.role) if inp.role in RulesRole._value2member_map_ else RulesRole.DEALER
         if not role.may_clear(RulesRole(alert.clear_role)):
             return await self._refuse(inp, f"{code} is cleared by {alert.clear_role}, not {inp.role}")
-        await self.journal.append("fault.clear", {"code": code, "role": inp.role, "seat": alert.seat})
+        await self.journal.append(
+            "fault.clear",
+            {
+                "code": code,
+                "role": inp.role,
+                "seat": alert.seat,
+                "message": alert.message,
+                "at": self.clock(),
+            },
+        )
         self.table_alerts = [t for t in self.table_alerts if t is not alert]
         self._show()
         return None
@@ -930,7 +1090,21 @@ class TableController:
         if self._test_event(ev):
             return
         t0 = type(ev).__name__
+        kind = self.config.devices[name].kind if name in self.config.devices else ""
+        if kind == "shuffler" and (getattr(ev, "alert_code", None) or t0 in ("CommsLost", "CommandRejected")):
+            self._shuffle_asked = False  # the shuffle will not finish: new round asks again once cleared
+        if t0 == "DeckVerified":
+            self._deck_ok = bool(ev.ok)
+        if t0 == "CommandRejected":
+            await self.journal.append("device", {"device": name, "event": t0, **_plain(ev)})
+            await self._device_alert(
+                name,
+                f"CommandRejected:{ev.reason}",
+                f"{name}: refused {ev.command} ({ev.reason.replace('_', ' ')})",
+            )
+            return
         if t0 == "ShuffleComplete":
+            self._shuffle_asked = False
             self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
         elif t0 == "CardDispensed":
             self._dispensed += 1
@@ -965,6 +1139,10 @@ class TableController:
         still = {a.code for a in self.state.active_alerts}
         if event.code in still:
             return  # the engine refused the clear (it notes why)
+        cup_codes = (AlertCode.CUP_OPENED_EARLY, AlertCode.INSUFFICIENT_SHAKE)
+        if event.code in cup_codes and not any(a.code in cup_codes for a in self.state.active_alerts):
+            self._armed_for = None  # the roll did not count: the cup is armed for a new one
+            self._drive_devices()
         for name, drv in list(self.drivers.items()):
             with contextlib.suppress(Exception):
                 if event.code is AlertCode.DEVICE_RESTARTED and getattr(drv, "restart_pending", False):
@@ -1123,7 +1301,9 @@ class TableController:
             if spec.scheme != "gpio":
                 transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
                 self._tap(name, transport)
-            async with open_device(spec, transport, emulator_dir=config_dir() / "emulators") as dev:
+            async with open_device(
+                spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
+            ) as dev:
                 self.drivers[name] = dev
                 if d.kind == "shuffler" and d.options:
                     from devices.shuffler import shuffler_config_from_options
@@ -1135,7 +1315,7 @@ class TableController:
         except Exception as exc:  # noqa: BLE001 - a device that cannot start is shown, not fatal
             self.devices[name] = replace(self.devices[name], state="offline", detail=str(exc)[:60])
             await self.journal.append("device", {"device": name, "event": "open-failed", "error": str(exc)})
-            self._show()
+            await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
         finally:
             self.drivers.pop(name, None)
 
@@ -1206,6 +1386,45 @@ class TableController:
         for task in list(self._tasks):
             task.cancel()
         self.journal.release()
+
+
+#: The alert codes a device raises (their remedy comes from ``terminal.table.remedies``).
+_DEVICE_CODE_NAMES = frozenset(
+    {"SHUFFLER_JAM", "SHORT_DISPENSE", "COMMS_LOST", "DEVICE_RESTARTED", "DEVICE_FAULT"}
+    | {"INSUFFICIENT_SHAKE", "CUP_OPENED_EARLY", "PROGRAM_INTEGRITY"}
+)
+
+
+def _deck_ok_since_shuffle(events: list[Event]) -> bool | None:
+    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None."""
+    last: bool | None = None
+    for e in events:
+        if isinstance(e, DeckCheck):
+            last = not (e.missing or e.extra or e.duplicates)
+    return last
+
+
+def _hands_to_set(state: RoundState) -> list[str]:
+    """The hands still to be set (Pai Gow once the piles are out), or none."""
+    if state.status is not Status.DEALT or state.start is None or state.game.family != "paigow":
+        return []
+    from rules.paigow.round import FAMILY as PAIGOW
+
+    try:
+        return list(PAIGOW.hands_to_set(state)) if PAIGOW.distribution(state) is not None else []
+    except Exception:  # noqa: BLE001 - a variant that cannot say has nothing to set
+        return []
+
+
+def _revealed(state: RoundState, step: Step) -> bool:
+    """Whether the round has reached the moment its face-down cards are turned: the deal is complete and
+    every decision taken and every hand set (the showdown). Before it the dealer sees counts and checks."""
+    return state.status is Status.DEALT and step not in (
+        Step.DEALING,
+        Step.DECISIONS,
+        Step.SETTING,
+        Step.STOPPED,
+    )
 
 
 def _emulator_runner(drv: Any) -> Any:
@@ -1355,8 +1574,23 @@ def view_from_state(
     live: bool = True,
     round_no: int = 0,
     settled: TableSettlement | None = None,
+    reveal: bool | None = None,
 ) -> TableView:
-    """The dealer screen's view of a round state (pure); ``settled`` is the table's settlement."""
+    """The dealer screen's view of a round state (pure); ``settled`` is the table's settlement.
+
+    A card dealt face down is drawn as its back (``FACE_DOWN``) until ``reveal`` (the showdown; by default
+    once the deal is complete): the dealer sees how many cards each recipient holds, not what they are."""
+    if reveal is None:
+        reveal = state.status is Status.DEALT
+    hidden = {id(p) for p in state.placed if not p.face_up and not reveal}
+
+    def drawn(target: Target) -> tuple[str, ...]:
+        return tuple(
+            FACE_DOWN if id(p) in hidden else format_cards([p.card])
+            for p in state.placed
+            if p.target == target and not p.void
+        )
+
     start = state.start
     in_play = set(start.seats) if start else set(range(1, config.table.seats + 1))
     pd = start.player_dealer if start else None
@@ -1378,9 +1612,9 @@ def view_from_state(
     pot_shares = {int(k): int(v) for k, v in shown.get("shares", {}).items()} if shown else {}
     seats = []
     for n in range(1, config.table.seats + 1):
-        cards = state.hand(Target(TargetKind.SEAT, n))
-        hands: tuple[HandView, ...] = (HandView(tuple(format_cards([c]) for c in cards)),) if cards else ()
-        if n in set_as:
+        cards = drawn(Target(TargetKind.SEAT, n))
+        hands: tuple[HandView, ...] = (HandView(cards),) if cards else ()
+        if n in set_as and reveal:
             hs = set_as[n]
             hands = (
                 HandView(tuple(format_cards([c]) for c in hs.front), "low"),
@@ -1434,7 +1668,7 @@ def view_from_state(
         SeatView(
             seat=0,
             name=recipient_words(t, boxes) if t.kind is TargetKind.BOX else str(t),
-            hands=(HandView(tuple(format_cards([c]) for c in state.hand(t))),),
+            hands=(HandView(drawn(t)),),
             action=t == target,
         )
         for t in sorted(seen, key=lambda t: t.sort_key)

@@ -72,3 +72,14 @@ def test_analyze_lists_the_filed_classes_as_exact_fractions():
     royal = next(o for o in a.outcomes if o.name == "contains a Royal Flush")
     assert royal.probability * an.TOTAL == 4 * comb(47, 8) - 6 * comb(42, 3)
     assert an.analyze(load_games()["chinese/13-card-oaks"].data, None).outcomes == ()
+
+
+def test_the_analyze_command_prints_the_exact_fractions(capsys):
+    import json
+
+    from terminal.cli import main
+
+    assert main(["analyze", "chinese/the101", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    dragon = next(o for o in out["outcomes"] if o["name"] == "Clean Sweep: Dragon")
+    assert dragon["exact"] == "4194304/39688347475"  # 4^13 / C(52, 13)

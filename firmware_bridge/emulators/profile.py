@@ -13,6 +13,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from firmware_bridge.emulators.tiles_profile import TilesProfile
+from kernel.safeyaml import YamlLimitError, load_text
 from rules.cards import parse_card, parse_read
 from rules.errors import CardParseError
 
@@ -177,7 +179,7 @@ class FaultsProfile(_Strict):
 class Profile(_Strict):
     """One emulated device."""
 
-    kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
+    kind: Literal["shuffler", "shoe", "dice_cup", "panel", "tile_reader"]
     description: str = ""
     identity: IdentityProfile
     seed: int = 0
@@ -185,6 +187,7 @@ class Profile(_Strict):
     deck: DeckProfile = DeckProfile()
     reads: ReadsProfile = ReadsProfile()
     dice: DiceProfile = DiceProfile()
+    tiles: TilesProfile = TilesProfile()
     buttons: list[ButtonPress] = Field(default_factory=list)
     faults: FaultsProfile = FaultsProfile()
 
@@ -221,8 +224,10 @@ def load_profile(name_or_path: str | Path, profile_dir: str | Path | None = None
     except OSError as exc:
         raise ProfileError(f"{p}: cannot read: {exc}") from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = load_text(text)  # within kernel.safeyaml's limits: size, depth, alias expansion
+    except YamlLimitError as exc:
+        raise ProfileError(f"{p}: refused: {exc}") from None
+    except (yaml.YAMLError, RecursionError) as exc:
         raise ProfileError(f"{p}: not valid YAML: {exc}") from None
     return parse_profile(data, str(p))
 

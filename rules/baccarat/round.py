@@ -24,6 +24,7 @@ from rules.baccarat.banking import (
 from rules.baccarat.coup import due_from_hands, result_of
 from rules.baccarat.model import BaccaratDataError, Hand, Variant
 from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.schema import BaccaratFile
 from rules.baccarat.settle import settle_rule
 from rules.banking import RoundResults, Table, Wager, WagerKind, covers_all, order_wagers, settle_results
 from rules.banking.errors import BankingError
@@ -71,6 +72,15 @@ def _build_variant(state: RoundState) -> Variant | Pan9Variant:
 
 class BaccaratFamily(BaseFamily):
     """Rule-driven third cards from the variant's tableau; Pan 9 draw limits; the coup's settlement."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = BaccaratFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        from rules.baccarat import from_data
+
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant | Pan9Variant] = PerGame(_build_variant)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rules.banking import Table, Wager, WagerKind, WagerResult, action_seat
 from rules.banking.errors import BankingError
 from rules.blackjack.model import HIT, OPTION, STAND, Variant, from_data, matches_any
+from rules.blackjack.schema import BlackjackFile
 from rules.blackjack.settle import (
     LOSE,
     PUSH,
@@ -77,6 +78,13 @@ def first_two(state: RoundState, seat: int) -> tuple[Card, ...] | None:
 
 class BlackjackFamily(BaseFamily):
     """The player-dealer's chart, players' decisions, the peek, and settlement of every wager."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = BlackjackFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(lambda state: from_data(state.game.data))

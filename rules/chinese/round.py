@@ -21,15 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
+from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import score_hand, settle
 from rules.chinese.setter import propose
 from rules.chinese.variant import ChineseVariant, parse_chinese
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, HandSet, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.rulings import Finding
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
     from rules.round.state import RoundState
 
 #: The families whose hooks this module provides.
@@ -42,6 +44,9 @@ def _segments(e: HandSet) -> dict[str, tuple[Card, ...]]:
 
 class ChineseFamily(BaseFamily):
     """Hand checks and the deal's settlement for Chinese Poker, Pineapple and 13 Card Poker."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = ChinesePokerFile
 
     def __init__(self) -> None:
         self._variants: PerGame[ChineseVariant] = PerGame(
@@ -125,6 +130,14 @@ class ChineseFamily(BaseFamily):
         if len(cards) != 13:
             return None
         return propose(cards, self.variant(state)).hand
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """Exact probabilities of the bonus and Clean Sweep classes (:mod:`rules.chinese.analyze`)."""
+        from rules.chinese.analyze import analyze
+
+        return analyze(data, decks)
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""

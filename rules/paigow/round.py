@@ -59,6 +59,7 @@ from rules.paigow.bonus import double_luck_hand, double_luck_row
 from rules.paigow.deal import Assign, DealError, Distribution, distribute
 from rules.paigow.hands import front_value
 from rules.paigow.house_way import HouseWay, load_house_way, set_hand
+from rules.paigow.schema import PaiGowFile
 from rules.paigow.setting import check_setting
 from rules.paigow.settlement import (
     Result,
@@ -134,6 +135,13 @@ def _build_setup(state: RoundState) -> Setup:
 
 class PaiGowFamily(BaseFamily):
     """Pile distribution words, setting checks, wager changes after the dice, and settlement."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = PaiGowFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return PaiGowVariant.from_data(data)
 
     def __init__(self) -> None:
         self._setups: PerGame[Setup] = PerGame(_build_setup)

@@ -15,7 +15,6 @@ room is silent the ruling is CALL_FLOOR.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -38,7 +37,7 @@ from rules.banking import (
 from rules.errors import RulesError
 from rules.paigowtiles.hands import Ties, describe, outcome, strength
 from rules.paigowtiles.house_way import Chart, set_house_way
-from rules.paigowtiles.tiles import Tile
+from rules.paigowtiles.tiles import ALL_TILES, Tile
 from rules.round.alerts import AlertCode, Ruling
 
 
@@ -210,16 +209,32 @@ class TilesRound:
             found.append(self._find(AlertCode.EXPOSED_CARD, seat, "a set collected unplayed was read"))
         if len(tiles) != 4:
             found.append(self._find(AlertCode.WRONG_CARD_COUNT, seat, f"{len(tiles)} tiles, not 4"))
-        held = Counter(t.index for s, ts in self.tiles.items() if s != seat for t in ts)
-        held.update(t.index for t in tiles)
-        dup = sorted({str(t) for t in tiles if held[t.index] > 1})
+        tiles, dup = self._assign(seat, tiles)
         if dup:
-            found.append(self._find(AlertCode.DUPLICATE_CARD, seat, f"{' '.join(dup)} read twice this round"))
+            found.append(
+                self._find(AlertCode.DUPLICATE_CARD, seat, f"{' '.join(dup)}: more than the set holds")
+            )
         for t in exposed:
             found.append(self._find(AlertCode.EXPOSED_CARD, seat, f"{t} exposed"))
         if not found or all(f.ruling is Ruling.CONTINUE for f in found):
             self.tiles[seat] = tuple(tiles)
         return found
+
+    def _assign(self, seat: int, tiles: Sequence[Tile]) -> tuple[tuple[Tile, ...], list[str]]:
+        """Each tile read as a tile of the set not held by another position (a reader or the picker gives a
+        face; the set has two 6-6 but one 4-5); faces beyond what the set holds are the duplicates."""
+        taken = {t.index for s, ts in self.tiles.items() if s != seat for t in ts}
+        out: list[Tile] = []
+        dup: list[str] = []
+        for t in tiles:
+            free = next((x for x in ALL_TILES if x.face == t.face and x.index not in taken), None)
+            if free is None:
+                dup.append(str(t))
+                out.append(t)
+            else:
+                taken.add(free.index)
+                out.append(free)
+        return tuple(out), dup
 
     def set_hand(
         self, seat: int, high: Sequence[Tile] | None = None, low: Sequence[Tile] | None = None
@@ -234,14 +249,19 @@ class TilesRound:
             s = set_house_way(tiles, self.chart)
             self.hands[seat] = Hands(s.high, s.low, f"House Way: {s.rule} ({s.cite})")
             return []
-        if (
-            low is None
-            or len(high) != 2
-            or len(low) != 2
-            or sorted(t.index for t in (*high, *low)) != sorted(t.index for t in tiles)
-        ):
-            raise RoundError(f"position {seat}: the two hands are two tiles each, of the four dealt")
-        h = Hands((high[0], high[1]), (low[0], low[1]), "as set")
+        if low is None or len(high) != 2 or len(low) != 2:
+            raise RoundError(f"position {seat}: the two hands are two tiles each")
+        pool = list(tiles)
+        mine: list[Tile] = []
+        for t in (*high, *low):  # the position's own tiles, by face
+            match = next((p for p in pool if p.face == t.face), None)
+            if match is None:
+                raise RoundError(
+                    f"position {seat}: {t} is not one of its tiles ({' '.join(map(str, tiles))})"
+                )
+            pool.remove(match)
+            mine.append(match)
+        h = Hands((mine[0], mine[1]), (mine[2], mine[3]), "as set")
         if h.strengths[1] > h.strengths[0]:
             f = self._find(AlertCode.HOUSE_WAY_MISSET, seat, "the low hand ranks above the high hand")
             if f.ruling is Ruling.CONTINUE:

@@ -23,6 +23,7 @@ from rules.poker.betting import BettingError, BettingRound
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import kill_seat, killed_betting
+from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
 from rules.round.alerts import AlertCode, Ruling
@@ -51,6 +52,13 @@ FAMILIES = ("holdem", "omaha", "stud", "draw")
 
 class PokerFamily(BaseFamily):
     """Showdown settlement for the pot games; everything else is the generic engine's."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = PokerFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return parse_poker(data["poker"]) if "poker" in data else None
 
     def __init__(self) -> None:
         self._variants: PerGame[PokerVariant | None] = PerGame(

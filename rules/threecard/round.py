@@ -39,6 +39,7 @@ from rules.round.state import undone
 from rules.threecard.decks import AlternatingDecks
 from rules.threecard.hands import arrange_player_dealer, hand_value, qualifies
 from rules.threecard.model import ThreeCardDataError, Variant, describe_value, from_data
+from rules.threecard.schema import ThreeCardFile
 from rules.threecard.settle import PlayerHand, WagerSettlement, settle_hand
 
 if TYPE_CHECKING:
@@ -56,6 +57,13 @@ def _build_variant(state: RoundState) -> Variant:
 
 class ThreeCardFamily(BaseFamily):
     """Two-deck and wager checks, the prompt after the deal, and the settlement with the bank."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = ThreeCardFile
+
+    def parse_variant(self, data: Mapping[str, Any]) -> object:
+        """The family's typed model of a game file (its parser's checks beyond the schema)."""
+        return from_data(data)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build_variant)

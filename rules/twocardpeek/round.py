@@ -40,6 +40,7 @@ from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
+from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ def _peek_decisions(state: RoundState) -> list[tuple[int, Decision]]:
 
 class TwoCardPeekFamily(BaseFamily):
     """Peek Bonus timing, the dealer's words between the stages, and the settlement with the bank."""
+
+    #: The strict schema of the family's game files (``rules.gamefile``).
+    schema = TwoCardPeekFile
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -283,15 +287,7 @@ def to_wager_results(results: Sequence[WagerSettlement]) -> list[WagerResult]:
     for r in results:
         kind = WagerKind.BASE if r.stage == 1 and r.spot.startswith("pick") else WagerKind.BONUS
         w = Wager.single(r.seat, r.spot, f"seat {r.seat}", r.cents, kind)
-        note = f"{r.rule} ({r.cite})"
-        if r.result == "win":
-            out.append(WagerResult.win(w, r.pays, note))
-        elif r.result == "lose":
-            out.append(WagerResult.lose(w, 1, note))
-        elif r.result == "push":
-            out.append(WagerResult.push(w, note))
-        else:
-            out.append(WagerResult.void(w, note))
+        out.append(WagerResult.decided(w, r.result, r.pays, f"{r.rule} ({r.cite})"))
     return out
 
 

@@ -44,7 +44,9 @@ def chart_data(chart_id: str) -> dict[str, Any]:
 def house_way_for(game: GameFile) -> tuple[PaiGowVariant, HouseWay]:
     """The variant model and its House Way chart; a game without one is a UserError saying so."""
     if "house_way" not in game.data:
-        raise UserError(f"{game.id}: house-way is for games with a House Way (Pai Gow Poker), not {game.name}")
+        raise UserError(
+            f"{game.id}: house-way is for games with a House Way (Pai Gow Poker), not {game.name}"
+        )
     variant = PaiGowVariant.from_data(game.data)
     if variant.chart is None:
         raise UserError(

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from terminal.scenario import check, load_scenario, run
+from terminal.tiles_scenario import check_tiles, is_tiles_scenario, load_tiles_scenario, run_tiles
 
 
 def register(sub: Any) -> None:
@@ -26,12 +27,27 @@ def register(sub: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    if is_tiles_scenario(args.file):  # Pai Gow Tiles: tiles, not cards (docs/paigow-tiles.md)
+        return _handle_tiles(args)
     sc = load_scenario(args.file)
     state, lines = run(sc)
     for ln in lines:
         print(json.dumps(ln.to_json()) if args.json else ln.text())
     if args.check:
         problems = check(sc, state, lines)
+        for p in problems:
+            print(f"dealer-terminal: {sc.path}: {p}", file=sys.stderr)
+        return 1 if problems else 0
+    return 0
+
+
+def _handle_tiles(args: argparse.Namespace) -> int:
+    sc = load_tiles_scenario(args.file)
+    _, lines = run_tiles(sc)
+    for ln in lines:
+        print(json.dumps(ln.to_json()) if args.json else ln.text())
+    if args.check:
+        problems = check_tiles(sc, lines)
         for p in problems:
             print(f"dealer-terminal: {sc.path}: {p}", file=sys.stderr)
         return 1 if problems else 0

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
-DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek")
+DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar")
 
 
 def builtin_demo(main: str | None) -> bool:
@@ -197,6 +197,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
         c.demo_faults = bool(c.config.devices) and all(
             d.url.startswith("emu://") for d in c.config.devices.values()
         )
+        c.access = access  # an input in a staff role's name needs that role's PIN session
         c.button_handler = button
         c.frame_tap = frame
         c.notice = lambda text: app.notify(text, timeout=4)
@@ -221,6 +222,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
             old.release()
             new = TableController(new_cfg, old.journal.journal)
             new.draw_pace = old.draw_pace
+            new.link_config = old.link_config
             wire(new)
             app.backend = new
             await new.journal.append(

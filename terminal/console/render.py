@@ -13,6 +13,7 @@ from rich.text import Text
 from rules.cards import parse_read
 from rules.errors import CardParseError
 from terminal.console.view import (
+    FACE_DOWN,
     AlertView,
     DeviceView,
     SeatView,
@@ -25,6 +26,7 @@ RED = "bold #c00000 on #f4f4f4"
 BLACK = "bold #101010 on #f4f4f4"
 UNREAD = "bold black on #ffb000"
 JOKER = "bold white on #8000a0"
+BACK = "bold #f4f4f4 on #204080"
 
 DEVICE_STYLE = {
     "ok": "bold white on #1f7a1f",
@@ -42,13 +44,24 @@ PHASE_WORDS = {
     "waiting": "Waiting for bets",
     "dealing": "Dealing",
     "setting": "Setting hands",
+    "setting hands": "Setting hands",
     "settlement": "Settlement",
     "closed": "Closed",
+    "stopped": "STOPPED",
+    "shuffle": "Shuffle first",
+    "shuffling": "Shuffling",
+    "betting": "Taking wagers",
+    "dice": "Dice",
+    "decisions": "Decisions",
+    "maintenance": "Maintenance",
 }
 
 
 def card_text(token: str) -> Text:
-    """One card as a small face: ``A♠`` black on white, ``K♥`` red, ``??`` amber, the joker magenta."""
+    """One card as a small face: ``A♠`` black on white, ``K♥`` red, ``??`` amber, the joker magenta; a
+    card still face down (``FACE_DOWN``) as its blue back."""
+    if token == FACE_DOWN:
+        return Text(" ▒▒ ", style=BACK)
     try:
         card = parse_read(token)
     except CardParseError:

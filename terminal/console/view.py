@@ -31,6 +31,9 @@ DEALER_ACTIONS: tuple[str, ...] = (
 MODE_ACTIONS: tuple[str, ...] = ("technician", "maintenance", "dealer")
 ACTION_IDS: tuple[str, ...] = DEALER_ACTIONS + MODE_ACTIONS
 
+#: A card dealt face down and not yet revealed: the dealer screen draws its back, never its face.
+FACE_DOWN = "##"
+
 SEVERITY_ORDER = {"stop": 0, "warning": 1, "info": 2}
 
 
@@ -170,6 +173,11 @@ class TableView:
     betting_open: bool = True
     betting_player_dealer: int | None = None
     spots: tuple[str, ...] = ()
+    #: The table's state (``terminal.table.machine.Step`` value), the dealer actions that act in it (the
+    #: footer shows these) and the way out of it.
+    step: str = ""
+    keys: tuple[str, ...] = ()
+    way_out: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

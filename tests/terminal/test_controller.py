@@ -57,8 +57,11 @@ async def test_events_are_journaled_then_folded_like_the_engine(tmp_path):
     assert journaled == [e.to_json() for e in sc.events]
     assert len(views) == len(sc.events) + 1
     v = views[-1]
-    assert v.phase == "settlement" and v.round_no == 1
+    # The deal is complete and the hands wait to be set: the header names that phase, not settlement,
+    # and the piles are still face down (counts, not cards).
+    assert v.step == "setting" and v.phase == "setting hands" and v.round_no == 1
     assert "pile 5" in [p.name for p in v.piles]
+    assert all(set(h.cards) == {"##"} for p in v.piles for h in p.hands), v.piles
     c.close()
 
 
@@ -80,6 +83,9 @@ async def test_a_restart_lands_where_the_table_was(tmp_path):
 
 async def test_console_inputs_become_round_events(tmp_path):
     c = await controller(tmp_path, game="threecard/betwiser-3card-holdem", seats=6)
+    # No shuffler: the first new round records the dealer's shuffle, the second starts the round.
+    assert "shuffle recorded" in await c.submit(ConsoleInput("new-round"))
+    assert c.state.start is None and c.step().value == "betting"
     assert await c.submit(ConsoleInput("new-round")) is None
     assert isinstance(c.state.start, RoundStart) and c.state.start.seats == (1, 2, 3, 4, 5, 6)
     await c.apply_event(CardRead(card("As")))
@@ -87,18 +93,17 @@ async def test_console_inputs_become_round_events(tmp_path):
     assert await c.submit(ConsoleInput("undo")) is None
     assert len(c.state.placed) == 1  # the Kd is undone, by a journaled correction
     kinds = [e.payload.get("type") for e in c.journal.journal.entries(kind=ROUND_KIND)]
-    assert kinds == ["round_start", "card", "card", "correction"]
+    assert kinds == ["shuffle", "round_start", "card", "card", "correction"]
     await c.submit(ConsoleInput("misdeal"))
     alert = c.view().active_alert
     assert alert is not None
+    # A declared misdeal is the floor's to clear (the variant's ruling table): the dealer is refused, journaled.
+    assert (alert.code, alert.clear_role) == ("MISDEAL_DECLARED", "floor")
     refused = await c.submit(ConsoleInput("clear-alert", "dealer", data={"code": alert.code}))
-    if alert.clear_role != "dealer":
-        assert "cleared by" in refused
-        last = list(c.journal.journal.entries())[-1]
-        assert last.kind == "input" and "refused" in last.payload
-        assert (
-            await c.submit(ConsoleInput("clear-alert", alert.clear_role, data={"code": alert.code})) is None
-        )
+    assert refused == "MISDEAL_DECLARED is cleared by floor, not dealer"
+    last = list(c.journal.journal.entries())[-1]
+    assert last.kind == "input" and last.payload["refused"] == refused
+    assert await c.submit(ConsoleInput("clear-alert", "floor", data={"code": alert.code})) is None
     assert all(a.code != alert.code for a in c.view().alerts)
     c.close()
 
@@ -279,7 +284,9 @@ async def test_technician_sets_the_game_and_the_shuffler(tmp_path):
             },
         )
     )
-    assert "3 Card" in said or "betwiser" in said
+    assert said == (
+        "the table deals 3 Card Texas Hold'em (threecard/betwiser-3card-holdem), fees the101/three-card-texas-holdem/1"
+    )
     assert c.view().game_id == "threecard/betwiser-3card-holdem" and c.config.table.fee_schedule
     c.close()
     again = TableController(c.config, Journal(c.config.journal.path))
@@ -301,6 +308,8 @@ async def test_buttons_act_and_destructive_ones_need_a_long_press(tmp_path):
     c.notice = said.append
     await c.on_device_event(ButtonPressed("misdeal", False, 300, destructive=True, device="buttons"))
     assert said == ["hold misdeal for 2 seconds"] and c.state.seq == 0
+    await c.on_device_event(ButtonPressed("new_round", False, 120, device="buttons"))
+    assert c.state.shoe.shuffled and c.state.start is None  # no shuffler: the dealer's shuffle first
     await c.on_device_event(ButtonPressed("new_round", False, 120, device="buttons"))
     assert isinstance(c.state.start, RoundStart)  # the panel's new_round is the console's new-round
     c.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from terminal.commands.run import build_app
 from terminal.config import load_config
+from tests.terminal.test_demo_tables import QUIET_LINK
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -44,6 +45,7 @@ async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkey
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     app = build_app(load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True))
     c = app.controller
+    c.link_config = QUIET_LINK  # no silence timeout a starved test process could trip
 
     async def until(pilot, cond, steps=400):
         for _ in range(steps):

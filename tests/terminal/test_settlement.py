@@ -186,6 +186,7 @@ async def test_wager_panel_inputs_are_checked_and_journaled(tmp_path):
     refused = [e for e in c.journal.journal.entries(kind="input") if "refused" in e.payload]
     assert len(refused) == 6
     # The round starts with the layout: the seats with wagers and the player-dealer, the bank.
+    assert "shuffle recorded" in await send("new-round")  # no shuffler: the dealer's shuffle first
     assert await send("new-round") is None
     start = c.state.start
     assert start.seats == (1, 2) and start.bank == 50000 and start.player_dealer == 1
@@ -222,7 +223,9 @@ async def test_play_and_fold_go_to_the_seat_the_round_asks(tmp_path):
     decided = [(d.seat, d.action.value) for d in c.state.decisions]
     assert decided == [(2, "bet"), (3, "fold"), (5, "bet")]
     assert c.settled is not None and c.settled.settlement is not None
-    assert "no player's decision" in await c.submit(ConsoleInput("play"))
+    # Every decision is taken: the table is at settlement, where play is not an input (said and journaled).
+    assert "not taken while the table is settlement" in await c.submit(ConsoleInput("play"))
+    assert "refused" in list(c.journal.journal.entries(kind="input"))[-1].payload
     c.close()
 
 
@@ -275,6 +278,7 @@ async def test_pai_gow_layouts_take_each_games_own_bets(tmp_path):
     assert await send(c, "wager.place", seat=2, spot="ultimate_player", add=2500) is None
     assert await send(c, "wager.place", seat=2, spot="ultimate_tie", add=500) is None
     assert await send(c, "wager.place", seat=3, spot="ultimate_banker", add=1000) is None
+    assert "shuffle recorded" in await send(c, "new-round")  # no shuffler: the dealer's shuffle first
     assert await send(c, "new-round") is None
     assert {(w.seat, w.spot) for w in c.state.start.wagers} == {
         (2, "ultimate_player"),
