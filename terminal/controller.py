@@ -918,6 +918,8 @@ class TableController:
             return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
             return await self._assign_device(data, inp.role)
+        if a == "tech.pair-device":
+            return await self._pair_device(data, inp.role)
         if a == "maint.self-test":
             return await self._self_test(inp.role)
         if a == "tech.test-deal":
@@ -1316,15 +1318,21 @@ class TableController:
 
     async def _run_device(self, name: str) -> None:
         from devices.api import open_device, transport_for
+        from devices.keystore import FILE_NAME, Keystore
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
         d = self.config.devices[name]
-        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
         try:
+            # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
+            # and raises the alert below, naming its port.
+            key = Keystore(state_dir() / FILE_NAME).key_for(name)
+            spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key)
             transport = None
             if spec.scheme != "gpio":
-                transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                transport = transport_for(
+                    spec, emulator_dir=config_dir() / "emulators", emulator_keys=state_dir() / "emulator-keys"
+                )
                 self._tap(name, transport)
             async with open_device(
                 spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
@@ -1343,6 +1351,43 @@ class TableController:
             await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
         finally:
             self.drivers.pop(name, None)
+
+    async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
+        """Technician: give a device a new pairing key of its own (docs/protocol.md §3.2), with the device
+        in pairing mode; the key goes to the keystore and is never shown (journaled: its fingerprint)."""
+        from devices.errors import DeviceError
+        from devices.keystore import FILE_NAME, Keystore
+        from devices.pairing import pair_device
+        from devices.spec import DeviceSpec
+        from terminal.paths import config_dir
+
+        name = str(data.get("name") or "").strip()
+        if name not in self.config.devices:
+            return f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+        d = self.config.devices[name]
+        await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
+        old = self._device_tasks.get(name)
+        if old is not None:  # the port is opened exclusively: free it for the pairing
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        try:
+            r = await pair_device(
+                spec,
+                Keystore(state_dir() / FILE_NAME),
+                emulator_dir=config_dir() / "emulators",
+                emulator_keys=state_dir() / "emulator-keys",
+            )
+            entry: dict[str, Any] = {"event": "paired", "port": r.port, "serial": r.serial, "key": r.fingerprint}
+            result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
+        except (DeviceError, OSError) as exc:
+            entry = {"event": "pairing-failed", "error": str(exc)}
+            result = f"{name} not paired: {exc}"
+        await self.journal.append("device", {"device": name, **entry, "role": role})
+        if old is not None:
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            self._show()
+        return result
 
     async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: move a configured device to another address, and reconnect it now."""
