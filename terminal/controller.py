@@ -314,6 +314,9 @@ class TableController:
             reveal=_revealed(self.state, step),
         )
         alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
+        if self.state.start is None or self.state.status is Status.VOID:
+            # Between rounds the seats show the layout: the wagers in the circles and the player-dealer.
+            view = replace(view, seats=self._layout_seats(view.seats))
         next_step, next_detail = view.next_step, view.next_detail
         if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
             next_step, next_detail = spec.prompt, spec.way_out
@@ -335,6 +338,21 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+        )
+
+    def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
+        placed: dict[int, list[WagerView]] = {}
+        for (seat, _, spot), cents in sorted(self.board.wagers.items()):
+            placed.setdefault(seat, []).append(WagerView(spot, cents))
+        pd = self.player_dealer
+        return tuple(
+            replace(
+                s,
+                wagers=tuple(placed.get(s.seat, ())),
+                player_dealer=s.seat == pd,
+                status=f"bank {fmt_cents(self.bank_cents)}" if s.seat == pd else s.status,
+            )
+            for s in seats
         )
 
     def _with_remedy(self, alert: AlertView) -> AlertView:

@@ -120,7 +120,12 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
-        assert moves == ["baccarat/commission-free", "threecard/capitol", "twocardpeek/the101", "paigow/capitol"]
+        assert moves == [
+            "baccarat/commission-free",
+            "threecard/capitol",
+            "twocardpeek/the101",
+            "paigow/capitol",
+        ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
         assert games == [
             "paigow/capitol",
