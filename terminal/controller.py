@@ -1645,13 +1645,8 @@ def view_from_state(
         if n in by_seat:
             t = by_seat[n]
             net = t.paid - t.collected
-            status = (
-                f"paid {fmt_cents(t.paid)}"
-                if net > 0
-                else f"lost {fmt_cents(t.collected)}"
-                if net < 0
-                else ""
-            )
+            # The seat's net over all its wagers (a bonus lost beside a base won is netted, as the chips are).
+            status = f"won {fmt_cents(net)}" if net > 0 else f"lost {fmt_cents(-net)}" if net < 0 else ""
             if t.returned and net <= 0:
                 status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
         elif n in pot_shares:
