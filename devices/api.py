@@ -16,6 +16,7 @@ from devices.panel import PanelDriver
 from devices.shoe import ShoeDriver
 from devices.shuffler import ShufflerDriver
 from devices.spec import DeviceSpec
+from devices.tilereader import TileReaderDriver
 from devices.transports import SerialTransport, UsbAddress, UsbBulkTransport
 from firmware_bridge.clock import Clock
 from firmware_bridge.link import LinkConfig
@@ -26,6 +27,7 @@ DRIVERS: dict[str, type[Device]] = {
     "shoe": ShoeDriver,
     "dice_cup": DiceCupDriver,
     "panel": PanelDriver,
+    "tile_reader": TileReaderDriver,
 }
 
 

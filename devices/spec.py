@@ -8,7 +8,7 @@ from typing import Any
 
 from devices.errors import DeviceConfigError
 
-KINDS = ("shuffler", "shoe", "dice_cup", "panel")
+KINDS = ("shuffler", "shoe", "dice_cup", "panel", "tile_reader")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any, ClassVar, Final
 
-from rules.cards import ALL_CARDS, Card
+from kernel.cards import ALL_CARDS, Card
 
 PROTOCOL_VERSION: Final = 2
 #: What an IDENTITY from a device with no pairing key carries as its proof.
@@ -42,6 +42,7 @@ class DeviceKind(IntEnum):
     SHOE = 2
     DICE_CUP = 3
     PANEL = 4
+    TILE_READER = 5
 
     @property
     def label(self) -> str:
@@ -438,13 +439,31 @@ class SetDisplay(Message):
     line2: str
 
 
+# --- tile reader (Pai Gow Tiles) -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TileTray(Message):
+    """Tile reader -> host: the four tiles of a position's tray, each ``high << 4 | low`` pips (0x66 for 6-6,
+    0x42 for 4-2), 0 for a tile it could not read; ``number`` as in READ."""
+
+    TYPE: ClassVar[int] = 0x60
+    LAYOUT: ClassVar[tuple[str, ...]] = ("u8", "u8", "u8", "u8", "u8", "u32")
+    position: int
+    t1: int
+    t2: int
+    t3: int
+    t4: int
+    number: int = 0
+
+
 MESSAGE_TYPES: Final[dict[int, type[Message]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Identity, Ack, Heartbeat, EchoRequest, EchoReply, CountersRequest, Counters, Rejected,
         Fault, ConfigureShuffler, Shuffle, Dispense, ClearFault, DeckReport, ShuffleComplete, CardOut,
         PacketComplete, Jam, ShortPacket, Door, FaceUpInside, Read, ShoeEmptyMsg, CutCardMsg, Cover,
-        Shake, Dice, ArmCup, Button, SetLamps, SetDisplay,
+        Shake, Dice, ArmCup, Button, SetLamps, SetDisplay, TileTray,
     )
 }  # fmt: skip
 

@@ -16,6 +16,7 @@ import rules.paigowtiles
 import rules.poker
 import rules.threecard
 import rules.twocardpeek
+import rules.ultimatewar
 from rules.errors import RulesError
 from rules.paigowtiles.schema import PaiGowTilesFile
 from rules.round.family import (
@@ -37,6 +38,7 @@ PACKAGES = (
     rules.poker,
     rules.threecard,
     rules.twocardpeek,
+    rules.ultimatewar,
 )
 
 

@@ -174,10 +174,25 @@ class JournalConfig(_Strict):
     """Where the journal lives; a relative path is inside :func:`state_dir`."""
 
     path: str = Field(default=DEFAULT_JOURNAL, min_length=1)
+    #: The table's journal key (0600, service user only) and the head anchor; relative paths are in the
+    #: state directory; default ``<journal>.key`` / ``<journal>.anchor`` (docs/security.md).
+    key_path: str | None = None
+    anchor_path: str | None = None
+    #: Rows after which the next checkpoint closes the live segment and archives it (docs/performance.md).
+    segment_entries: int = Field(default=50_000, ge=100)
+    #: Free space on the journal's disk below which the console warns.
+    warn_free_mb: int = Field(default=1024, ge=1)
 
     def resolved_path(self, env: Mapping[str, str] | None = None) -> Path:
         """The journal file: ``path`` if absolute, else ``state_dir() / path``."""
         p = Path(self.path).expanduser()
+        return p if p.is_absolute() else state_dir(env) / p
+
+    def resolved_file(self, name: str | None, env: Mapping[str, str] | None = None) -> Path | None:
+        """``key_path`` or ``anchor_path`` resolved like ``path`` (None: the journal's default)."""
+        if not name:
+            return None
+        p = Path(name).expanduser()
         return p if p.is_absolute() else state_dir(env) / p
 
 

@@ -25,7 +25,7 @@ import io
 import json
 import tarfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -43,7 +43,7 @@ from rules.banking import Wager as BankWager
 from rules.banking.wagers import BettingPhase, placement_problem
 from rules.cards import format_cards
 from rules.families import family as family_rules
-from rules.round import RoundState, Status, apply, event_from_json, fold, initial
+from rules.round import RoundState, Status, apply, initial
 from rules.round.alerts import AlertCode
 from rules.round.alerts import Role as RulesRole
 from rules.round.events import (
@@ -87,7 +87,9 @@ from terminal.console.view import (
 )
 from terminal.errors import UserError
 from terminal.games import get_game, load_games
-from terminal.journal import ROUND_KIND, Entry, Journal, VerifyReport
+from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyReport, journal_for
+from terminal.journal.alerts import journal_full_alert, journal_low_alert
+from terminal.journal.restore import restore_round, table_snapshot
 from terminal.scenario import game_rules
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
@@ -129,6 +131,11 @@ class AsyncJournal:
         batch = [(kind, dict(payload)) for kind, payload in items]
         return await loop.run_in_executor(self._pool, self.journal.append_many, batch)
 
+    async def checkpoint(self, table: Mapping[str, Any]) -> Entry:
+        """A checkpoint at a round boundary (``Journal.checkpoint``); returns once durable and anchored."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self.journal.checkpoint, dict(table))
+
     def close(self) -> None:
         """Finish pending writes and close the file."""
         self._pool.shutdown(wait=True)
@@ -152,20 +159,6 @@ def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
     }
 
 
-def round_events_since_game(journal: Journal, game: str) -> list[Event]:
-    """The round events after the last ``config`` entry that set a different game (the current table)."""
-    events: list[Event] = []
-    current: str | None = None
-    for e in journal.entries():
-        if e.kind == CONFIG_KIND and isinstance(e.payload.get("game"), str):
-            if e.payload["game"] != current:
-                events = []  # a new game on the table starts a new fold
-            current = e.payload["game"]
-        elif e.kind == ROUND_KIND and (current is None or current == game):
-            events.append(event_from_json(e.payload))
-    return events if current in (None, game) else []
-
-
 class TableController:
     """The controller of one table; also the console's backend."""
 
@@ -184,9 +177,9 @@ class TableController:
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
         self.rules = game_rules(self.game, posted=self.schedule)
-        replayed = round_events_since_game(journal, self.game.id)
-        self.state: RoundState = fold(self.rules, replayed)
-        self.round_no = sum(isinstance(e, RoundStart) for e in replayed)
+        restored = restore_round(journal, self.rules, self.game.id)  # the last checkpoint + its round
+        self.state: RoundState = restored.state
+        self.round_no = restored.round_no
         self.devices: dict[str, DeviceView] = {
             n: DeviceView(n, d.kind, "offline", "not connected") for n, d in sorted(config.devices.items())
         }
@@ -241,7 +234,7 @@ class TableController:
         self.link_config: Any = None
         #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
         self._shuffle_asked = False
-        self._deck_ok: bool | None = _deck_ok_since_shuffle(replayed)
+        self._deck_ok: bool | None = _deck_ok_since_shuffle(restored.events, restored.carried.get("deck_ok"))
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
 
@@ -249,11 +242,10 @@ class TableController:
 
     async def start(self) -> None:
         """Journal the configuration if it changed since the journal last recorded it."""
-        last = None
-        for e in self.journal.journal.entries(kind=CONFIG_KIND):
-            last = e.payload
+        last = self.journal.journal.last(CONFIG_KIND)
         if last != self._last_config:
             await self.journal.append(CONFIG_KIND, self._last_config)
+        self._disk_space()
 
     def attach(self, publish: Callable[[TableView], None]) -> None:
         """The console's publish function; the current view is shown at once."""
@@ -375,9 +367,7 @@ class TableController:
         return st is Status.DEALT and self.settled is not None
 
     def _restore_board(self, journal: Journal) -> None:
-        last = None
-        for e in journal.entries(kind=BETTING_KIND):
-            last = e.payload
+        last = journal.last(BETTING_KIND)
         if last is None or last.get("game") != self.game.id:
             return
         wagers = {(int(w[0]), 0, str(w[1])): int(w[2]) for w in last.get("wagers", ())}
@@ -604,6 +594,16 @@ class TableController:
     async def apply_event(self, event: Event) -> RoundState:
         """Journal ``event`` (durable), then fold it into the round and show the result."""
         async with self._lock:
+            if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
+                await self.journal.checkpoint(
+                    table_snapshot(
+                        self.state,
+                        round_no=self.round_no,
+                        game_id=self.game.id,
+                        carried={"deck_ok": self._deck_ok},
+                    )
+                )
+                self._disk_space()
             await self.journal.append(ROUND_KIND, event.to_json())
             self.state = apply(self.state, event)
             if isinstance(event, RoundStart):
@@ -639,6 +639,26 @@ class TableController:
 
     async def submit(self, inp: ConsoleInput) -> str | None:
         """Turn a console input into journal entries and round events; a sentence for refusals."""
+        try:
+            return await self._submit(inp)
+        except JournalFull as exc:  # nothing of the input was journaled, so nothing of it took effect
+            return self.journal_stopped(exc)
+
+    def journal_stopped(self, exc: JournalFull) -> str:
+        """The journal's disk is full: the table stops with an alert (never a crash); a sentence."""
+        self.live = False
+        alert = journal_full_alert(str(exc))
+        self.table_alerts = [a for a in self.table_alerts if a.code != alert.code] + [alert]
+        self._show()
+        return alert.message
+
+    def _disk_space(self) -> None:
+        """Warn (JOURNAL_DISK_LOW) while free space on the journal's disk is below the warning level."""
+        said = self.journal.journal.space_warning()
+        others = [a for a in self.table_alerts if a.code != "JOURNAL_DISK_LOW"]
+        self.table_alerts = others + ([journal_low_alert(said)] if said else [])
+
+    async def _submit(self, inp: ConsoleInput) -> str | None:
         a = inp.action
         if a.startswith(("tech.", "maint.")):
             return await self._staff(inp)
@@ -895,7 +915,7 @@ class TableController:
                 # A pot game's collection is in its rules (``Family.table_data``): refold the game's
                 # rounds under the new schedule, as a restart with this configuration would.
                 self.rules = game_rules(self.game, posted=self.schedule)
-                self.state = fold(self.rules, round_events_since_game(self.journal.journal, self.game.id))
+                self.state = restore_round(self.journal.journal, self.rules, self.game.id).state
             self._show()
             return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
@@ -1075,14 +1095,14 @@ class TableController:
         return f"{device}: {fault.replace('_', ' ')} injected"
 
     def _verify_copy(self) -> VerifyReport:
-        with Journal(self.journal.journal.path, verify=False, create=False) as j:
+        with self.journal.journal.reader() as j:
             return j.verify()
 
     def support_bundle(self) -> Path:
         """A tar.gz with the redacted configuration, the journal dump and device health."""
         out = state_dir() / f"support-{self.config.table.id}-{int(self.clock())}.tar.gz"
         out.parent.mkdir(parents=True, exist_ok=True)
-        with Journal(self.journal.journal.path, verify=False, create=False) as j:
+        with self.journal.journal.reader() as j:
             dump = j.dump()
         files = {
             "config.json": self.config.redacted(),
@@ -1291,7 +1311,10 @@ class TableController:
     async def pump(self, device: DeviceSource) -> None:
         """Feed one device's events into the controller until it closes."""
         async for ev in device.events():
-            await self.on_device_event(ev)
+            try:
+                await self.on_device_event(ev)
+            except JournalFull as exc:  # not journaled, so not acknowledged: the device sends it again
+                self.journal_stopped(exc)
 
     async def run_devices(self) -> None:
         """Open every configured device (emulators included) and pump their events; never raises.
@@ -1413,9 +1436,9 @@ _DEVICE_CODE_NAMES = frozenset(
 )
 
 
-def _deck_ok_since_shuffle(events: list[Event]) -> bool | None:
-    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None."""
-    last: bool | None = None
+def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) -> bool | None:
+    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None;
+    ``last``: the verdict the checkpoint before ``events`` carried."""
     for e in events:
         if isinstance(e, DeckCheck):
             last = not (e.missing or e.extra or e.duplicates)
@@ -1834,4 +1857,4 @@ def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{path.parent}: cannot create the journal's directory: {exc.strerror}") from None
-    return TableController(config, Journal(path))
+    return TableController(config, journal_for(config, journal_path or None))

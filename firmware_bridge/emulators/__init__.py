@@ -15,12 +15,14 @@ from firmware_bridge.emulators.panel import PanelEmulator
 from firmware_bridge.emulators.profile import Profile, ProfileError, load_profile, parse_profile
 from firmware_bridge.emulators.shoe import ShoeEmulator
 from firmware_bridge.emulators.shuffler import ShufflerEmulator
+from firmware_bridge.emulators.tilereader import TileReaderEmulator
 
 EMULATORS: dict[str, type[Emulator]] = {
     "shuffler": ShufflerEmulator,
     "shoe": ShoeEmulator,
     "dice_cup": DiceCupEmulator,
     "panel": PanelEmulator,
+    "tile_reader": TileReaderEmulator,
 }
 
 

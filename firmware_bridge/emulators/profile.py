@@ -13,9 +13,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from firmware_bridge.emulators.tiles_profile import TilesProfile
+from kernel.cards import parse_card, parse_read
+from kernel.errors import CardParseError
 from kernel.safeyaml import YamlLimitError, load_text
-from rules.cards import parse_card, parse_read
-from rules.errors import CardParseError
 
 
 class ProfileError(ValueError):
@@ -178,7 +179,7 @@ class FaultsProfile(_Strict):
 class Profile(_Strict):
     """One emulated device."""
 
-    kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
+    kind: Literal["shuffler", "shoe", "dice_cup", "panel", "tile_reader"]
     description: str = ""
     identity: IdentityProfile
     seed: int = 0
@@ -186,6 +187,7 @@ class Profile(_Strict):
     deck: DeckProfile = DeckProfile()
     reads: ReadsProfile = ReadsProfile()
     dice: DiceProfile = DiceProfile()
+    tiles: TilesProfile = TilesProfile()
     buttons: list[ButtonPress] = Field(default_factory=list)
     faults: FaultsProfile = FaultsProfile()
 

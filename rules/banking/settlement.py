@@ -93,6 +93,20 @@ class WagerResult:
         """No action: the wager goes back."""
         return cls(wager, Outcome.VOID, note=note)
 
+    @classmethod
+    def decided(
+        cls, wager: Wager, result: str, pays: Fraction | int | str = 1, note: str = ""
+    ) -> WagerResult:
+        """From a family's word for the result: ``win`` (at ``pays`` to 1), ``lose`` (the whole stake),
+        ``push``, anything else no action (the wager goes back)."""
+        if result == "win":
+            return cls.win(wager, pays, note)
+        if result == "lose":
+            return cls.lose(wager, 1, note)
+        if result == "push":
+            return cls.push(wager, note)
+        return cls.void(wager, note)
+
 
 @dataclass(frozen=True)
 class RoundResults:

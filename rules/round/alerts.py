@@ -54,6 +54,7 @@ class AlertCode(Enum):
     INSUFFICIENT_SHAKE = "INSUFFICIENT_SHAKE"
     CUP_OPENED_EARLY = "CUP_OPENED_EARLY"
     PROGRAM_INTEGRITY = "PROGRAM_INTEGRITY"
+    NOT_SHUFFLED = "NOT_SHUFFLED"
 
 
 #: One line per code, for docs and the console's help.
@@ -93,6 +94,7 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.INSUFFICIENT_SHAKE: "The dice cup was not shaken enough.",
     AlertCode.CUP_OPENED_EARLY: "The dice cup was opened before betting closed.",
     AlertCode.PROGRAM_INTEGRITY: "The program or its data failed an integrity check.",
+    AlertCode.NOT_SHUFFLED: "A round started without the shuffle the game files before every round.",
 }
 
 #: Codes a device reports (the event ``device_fault`` carries one of these).

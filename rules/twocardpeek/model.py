@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.errors import RulesError
-from rules.gamefile import HEADER_KEYS, ROUND_KEYS
+from rules.familydata import family_model
 
 #: The five-card lines of the Super Bet and Peek tables (the evaluator's category names).
 FIVE_CARD_LINES = (
@@ -227,20 +227,6 @@ def _known(lines: tuple[PayLine, ...], allowed: tuple[str, ...]) -> tuple[PayLin
     return lines
 
 
-_FAMILY_KEYS = frozenset({"rows", "pick_row", "two_card_poker", "super_bet", "peek", "order", "fees"})
-
-
 def from_data(data: Mapping[str, Any]) -> Variant:
-    """The variant from a game file's mapping (header and round-engine keys are ignored here)."""
-    if not isinstance(data, Mapping):
-        raise TwoCardPeekDataError("", "a game file is a mapping")
-    body = {k: v for k, v in data.items() if k not in HEADER_KEYS | ROUND_KEYS}
-    unknown = sorted(set(body) - _FAMILY_KEYS)
-    if unknown:
-        raise TwoCardPeekDataError(unknown[0], "unknown key")
-    try:
-        return Variant.model_validate(body)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise TwoCardPeekDataError(where, err["msg"]) from None
+    """The variant from a game file's mapping (header and round-engine keys are left to their readers)."""
+    return family_model(Variant, data, TwoCardPeekDataError)

@@ -287,15 +287,7 @@ def to_wager_results(results: Sequence[WagerSettlement]) -> list[WagerResult]:
     for r in results:
         kind = WagerKind.BASE if r.stage == 1 and r.spot.startswith("pick") else WagerKind.BONUS
         w = Wager.single(r.seat, r.spot, f"seat {r.seat}", r.cents, kind)
-        note = f"{r.rule} ({r.cite})"
-        if r.result == "win":
-            out.append(WagerResult.win(w, r.pays, note))
-        elif r.result == "lose":
-            out.append(WagerResult.lose(w, 1, note))
-        elif r.result == "push":
-            out.append(WagerResult.push(w, note))
-        else:
-            out.append(WagerResult.void(w, note))
+        out.append(WagerResult.decided(w, r.result, r.pays, f"{r.rule} ({r.cite})"))
     return out
 
 

@@ -1,4 +1,9 @@
-"""``dealer-terminal journal verify|export [FILE]``: check the hash chain; export a replayable scenario.
+"""``dealer-terminal journal verify|export [FILE]``: check the keyed chain; export a replayable scenario.
+
+``journal verify`` opens the journal read-only (it never changes the file) and checks the live
+segment and the head anchor; ``--all`` checks every closed segment too, end to end, naming the
+segment and row of anything edited, inserted, forged, deleted, reordered or cut off. It needs the
+table key (``--key``; default: the configured key, or ``FILE.key``), so it runs as the service user.
 
 Exit status (docs/technician-guide.md): 0 the chain is intact; 2 the file is missing, not a journal,
 or verification found tampering — the same "bad input" status as any other bad file, with one line on
@@ -19,7 +24,7 @@ from typing import Any
 import yaml
 
 from terminal.errors import UserError
-from terminal.journal import JournalTampered, open_for_check
+from terminal.journal import Journal, JournalTampered, open_for_check
 
 
 def register(sub: Any) -> None:
@@ -27,11 +32,20 @@ def register(sub: Any) -> None:
     jsub = p.add_subparsers(dest="journal_command", metavar="ACTION", parser_class=type(p))
     v = jsub.add_parser("verify", help="check every row of the chain; name any edited, deleted or moved row")
     v.add_argument("file", nargs="?", help="journal file (default: the configured journal.path)")
+    v.add_argument("--all", action="store_true", help="also every closed (archived) segment, end to end")
+    v.add_argument(
+        "--key", metavar="KEYFILE", help="the table's journal key (default: configured, or FILE.key)"
+    )
+    v.add_argument("--anchor", metavar="ANCHOR", help="the head anchor (default: configured, or FILE.anchor)")
     v.add_argument("--expect-head", metavar="HASH", help="the head hash recorded earlier (catches rewrites)")
     v.add_argument("--json", action="store_true", help="one JSON object for other programs")
     v.set_defaults(handler=run_verify)
     e = jsub.add_parser("export", help="write the journal as a scenario that `replay` accepts")
     e.add_argument("file", nargs="?", help="journal file (default: the configured journal.path)")
+    e.add_argument(
+        "--key", metavar="KEYFILE", help="the table's journal key (default: configured, or FILE.key)"
+    )
+    e.add_argument("--anchor", metavar="ANCHOR", help="the head anchor (default: configured, or FILE.anchor)")
     e.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     e.add_argument(
         "--format", choices=("yaml", "json"), default=None, help="default: from OUT's suffix, else yaml"
@@ -52,35 +66,41 @@ def _need_action(p: argparse.ArgumentParser) -> Any:
     return handler
 
 
-def _journal_path(args: argparse.Namespace) -> Path:
+def _open(args: argparse.Namespace) -> Journal:
+    """The journal to check, read-only, with its key and anchor."""
+    key, anchor = getattr(args, "key", None), getattr(args, "anchor", None)
     if args.file:
-        return Path(args.file)
+        return open_for_check(Path(args.file), key_path=key, anchor_path=anchor)
     from terminal.config import config_files, load_config  # only when no file is named
 
     if not config_files(None, demo=False) and not os.environ.get("DEALER_TERMINAL_CONFIG"):
         raise UserError("journal: name the journal file (there is no /etc/dealer-terminal/config.yaml)")
-    return load_config(demo=False).journal.resolved_path()
+    j = load_config(demo=False).journal
+    return open_for_check(
+        j.resolved_path(),
+        key_path=key or j.resolved_file(j.key_path),
+        anchor_path=anchor or j.resolved_file(j.anchor_path),
+    )
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    path = _journal_path(args)
-    with open_for_check(path) as journal:
-        report = journal.verify(expect_head=args.expect_head)
+    with _open(args) as journal:
+        report = journal.verify(expect_head=args.expect_head, all_segments=args.all)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
     else:
         for problem in report.problems:
             print(f"{report.path}: {problem}")
         state = "intact" if report.ok else f"{len(report.problems)} problems"
-        print(f"{report.path}: {report.count} entries, head {report.head}: {state}")
+        scope = f"{report.segments} segments" if args.all else "live segment and anchor"
+        print(f"{report.path}: {report.count} entries ({scope}), head {report.head}: {state}")
     if not report.ok:
         raise JournalTampered(report.summary(), report)
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
-    path = _journal_path(args)
-    with open_for_check(path) as journal:
+    with _open(args) as journal:
         report = journal.verify()
         if not report.ok and not args.force:
             raise JournalTampered(report.summary() + " (use --force to export anyway)", report)

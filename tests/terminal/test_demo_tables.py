@@ -38,7 +38,13 @@ def demo_app(tmp_path, monkeypatch, index=0):
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
     tables = demo_tables(base)
-    assert [t.table.game.split("/")[0] for t in tables] == ["paigow", "baccarat", "threecard", "twocardpeek"]
+    assert [t.table.game.split("/")[0] for t in tables] == [
+        "paigow",
+        "baccarat",
+        "threecard",
+        "twocardpeek",
+        "ultimatewar",
+    ]
     app = build_app(tables[index], tables=tables)
     # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
     # machine starves the test process (issue 16 item 9). Nothing here asserts on wall-clock time.
@@ -90,7 +96,9 @@ async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch
         if c.game.family == "paigow":  # Capitol's Pai Gow collection is not among the filings held
             assert app.view.fee_cents == 0 and "no collection schedule" in app.view.fee_note
         else:
-            assert app.view.fee_cents > 0 and "before the deal" in app.view.fee_note
+            # the moment the posted schedule names ("before the deal"; Ultimate War: "before the
+            # player-dealer's hand is opened")
+            assert app.view.fee_cents > 0 and f"taken {c.schedule.taken.words}" in app.view.fee_note
             assert any(line.outcome == "fee" for line in lines)
         shown = text_of(app.screen.query_one("#settlement").content)
         assert "Settlement: action from seat" in shown and lines[0].who in shown and "Bank" in shown
@@ -119,6 +127,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "twocardpeek")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "ultimatewar")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -126,6 +136,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "baccarat/commission-free",
             "threecard/capitol",
             "twocardpeek/the101",
+            "ultimatewar/the101",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -134,6 +145,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "baccarat/commission-free",
             "threecard/capitol",
             "twocardpeek/the101",
+            "ultimatewar/the101",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

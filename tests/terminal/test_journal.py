@@ -24,7 +24,7 @@ from terminal.journal import (
     JournalError,
     JournalTampered,
     canonical_json,
-    entry_hash,
+    entry_mac,
     open_for_check,
 )
 
@@ -45,6 +45,10 @@ def fill(path: Path, n: int) -> list:
         return [j.append(ROUND_KIND if i % 2 else "input", {"i": i, "card": "As"}) for i in range(n)]
 
 
+def key_of(path: Path) -> bytes:
+    return bytes.fromhex(path.with_name(path.name + ".key").read_text().strip())
+
+
 def tamper(path: Path, *sql: tuple) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("DROP TRIGGER IF EXISTS journal_no_update")
@@ -54,14 +58,20 @@ def tamper(path: Path, *sql: tuple) -> None:
     db.close()
 
 
+def problems(path: Path) -> list[tuple[int, str]]:
+    with open_for_check(path) as j:
+        return [(p.seq, p.what) for p in j.verify().problems]
+
+
 def test_appends_chain_and_come_back_in_order(tmp_path):
     entries = fill(tmp_path / "j.db", 5)
     assert [e.seq for e in entries] == [1, 2, 3, 4, 5]
     assert entries[0].prev_hash == GENESIS
     for a, b in zip(entries, entries[1:], strict=False):
         assert b.prev_hash == a.hash
+    key = key_of(tmp_path / "j.db")
     for e in entries:
-        assert e.hash == entry_hash(e.seq, e.ts, e.kind, e.payload, e.prev_hash)
+        assert e.hash == entry_mac(key, e.seq, e.ts, e.kind, canonical_json(e.payload), e.prev_hash)
     with Journal(tmp_path / "j.db") as j:
         assert list(j.entries()) == entries
         assert j.head() == (5, entries[-1].hash)
@@ -83,16 +93,21 @@ def test_the_application_cannot_update_or_delete(tmp_path):
         db.execute("DELETE FROM journal WHERE seq=2")
 
 
-def test_payload_must_be_plain_json(tmp_path):
+def test_payload_must_be_plain_json_and_kind_a_name(tmp_path):
     with Journal(tmp_path / "j.db") as j:
         with pytest.raises(ValueError):
             j.append("input", {"x": float("nan")})
         with pytest.raises(TypeError):
             j.append("input", {"x": object()})
+        with pytest.raises(ValueError, match="kind"):
+            j.append("in\x1fput", {})
         assert len(j) == 0
 
 
-def test_edited_row_is_named(tmp_path):
+# -- authenticity: what the keyed chain and the anchor catch ---------------------------------------
+
+
+def test_edited_row_is_named_and_start_up_refuses(tmp_path):
     fill(tmp_path / "j.db", 6)
     tamper(tmp_path / "j.db", ("UPDATE journal SET payload=? WHERE seq=4", ('{"card":"Ah","i":3}',)))
     with pytest.raises(JournalTampered, match="seq 4: edited") as info:
@@ -100,22 +115,38 @@ def test_edited_row_is_named(tmp_path):
     assert [p.seq for p in info.value.report.problems] == [4]
 
 
-def test_edited_and_rehashed_row_breaks_the_chain_at_the_next(tmp_path):
+def test_rehashed_rows_are_caught_without_the_key(tmp_path):
+    """Rewriting a row and recomputing its hash (plain SHA-256, or an HMAC under a guessed key) and every
+    hash after it: the MACs do not hold, and the anchored head is gone."""
+    import hashlib
+
     entries = fill(tmp_path / "j.db", 6)
-    e = entries[2]
-    new = {"card": "Ah", "i": 2}
-    h = entry_hash(e.seq, e.ts, e.kind, new, e.prev_hash)
-    tamper(tmp_path / "j.db", ("UPDATE journal SET payload=?, hash=? WHERE seq=3", (canonical_json(new), h)))
-    report = open_for_check(tmp_path / "j.db").verify()
-    assert [(p.seq, p.what) for p in report.problems] == [(4, "chain-broken")]
-    assert "seq 3 was edited" in report.problems[0].detail
+    prev = entries[1].hash
+    stmts = []
+    for e in entries[2:]:
+        payload = canonical_json({**e.payload, "card": "Ah"})
+        digest = hashlib.sha256(f"{e.seq}{e.ts}{e.kind}{prev}{payload}".encode()).hexdigest()
+        stmts.append(
+            ("UPDATE journal SET payload=?, prev_hash=?, hash=? WHERE seq=?", (payload, prev, digest, e.seq))
+        )
+        prev = digest
+    tamper(tmp_path / "j.db", *stmts)
+    found = problems(tmp_path / "j.db")
+    assert [p for p in found if p[1] == "edited"] == [
+        (3, "edited"),
+        (4, "edited"),
+        (5, "edited"),
+        (6, "edited"),
+    ]
+    with pytest.raises(JournalTampered):
+        Journal(tmp_path / "j.db")
 
 
 def test_deleted_rows_are_named(tmp_path):
     fill(tmp_path / "j.db", 8)
     tamper(tmp_path / "j.db", ("DELETE FROM journal WHERE seq IN (3, 4)",))
     report = open_for_check(tmp_path / "j.db").verify()
-    assert report.problems[0].seq == 5 and report.problems[0].what == "deleted"
+    assert [(p.seq, p.what) for p in report.problems] == [(5, "deleted")]
     assert "3-4" in report.problems[0].detail
 
 
@@ -129,29 +160,129 @@ def test_swapped_rows_are_named_as_reordered(tmp_path):
     )
     report = open_for_check(tmp_path / "j.db").verify()
     found = {(p.seq, p.what) for p in report.problems}
-    assert (3, "reordered") in found and (6, "reordered") in found
-    assert any("written as seq 6" in p.detail for p in report.problems if p.seq == 3)
+    assert found <= {(3, "reordered"), (6, "reordered")} and found
+    assert any("written as seq" in p.detail for p in report.problems)
 
 
-def test_cut_tail_is_caught_only_against_a_kept_head(tmp_path):
+def test_an_inserted_row_is_named_as_inserted(tmp_path):
+    entries = fill(tmp_path / "j.db", 8)
+    tamper(
+        tmp_path / "j.db",
+        ("UPDATE journal SET seq = seq + 1000 WHERE seq >= 4",),
+        ("UPDATE journal SET seq = seq - 999 WHERE seq >= 1004",),
+        (
+            "INSERT INTO journal VALUES (4, ?, 'input', '{\"i\":99}', ?, ?)",
+            (entries[2].ts, entries[2].hash, "f" * 64),
+        ),
+    )
+    assert problems(tmp_path / "j.db") == [(4, "inserted")]  # and the rows after it are not "reordered"
+    with pytest.raises(JournalTampered, match="seq 4: inserted"):
+        Journal(tmp_path / "j.db")
+
+
+def test_an_appended_forgery_is_named_and_refused(tmp_path):
+    entries = fill(tmp_path / "j.db", 4)
+    last = entries[-1]
+    forged = canonical_json({"i": 4, "card": "Ah"})
+    tamper(
+        tmp_path / "j.db",
+        ("INSERT INTO journal VALUES (5, ?, 'round', ?, ?, ?)", (last.ts, forged, last.hash, "0" * 64)),
+    )
+    assert problems(tmp_path / "j.db") == [(5, "forged")]
+    with pytest.raises(JournalTampered, match="forged"):
+        Journal(tmp_path / "j.db")
+
+
+def test_a_cut_tail_is_caught_against_the_anchor(tmp_path):
+    fill(tmp_path / "j.db", 5)  # a clean close anchors the head at seq 5
+    tamper(tmp_path / "j.db", ("DELETE FROM journal WHERE seq >= 4",))
+    assert problems(tmp_path / "j.db") == [(4, "truncated")]
+    with pytest.raises(JournalTampered, match="truncated"):
+        Journal(tmp_path / "j.db")
+
+
+def test_expect_head_still_catches_rows_added_after_a_recorded_head(tmp_path):
     entries = fill(tmp_path / "j.db", 5)
-    tamper(tmp_path / "j.db", ("DELETE FROM journal WHERE seq=5",))
-    j = open_for_check(tmp_path / "j.db")
-    assert j.verify().ok  # a chain cut at its end is still a valid chain ...
-    report = j.verify(expect_head=entries[-1].hash)
-    assert [p.what for p in report.problems] == ["head-mismatch"]  # ... but not the one we recorded
+    with open_for_check(tmp_path / "j.db") as j:
+        assert j.verify(expect_head=entries[-1].hash).ok
+        assert [p.what for p in j.verify(expect_head=entries[2].hash).problems] == ["head-mismatch"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_journal_under_another_key_is_refused(tmp_path):
+    fill(tmp_path / "j.db", 3)
+    other = tmp_path / "other"
+    other.mkdir()
+    fill(other / "j.db", 3)
+    # Swap in another table's journal (and its anchor): its rows do not verify under this table's key.
+    (tmp_path / "j.db").write_bytes((other / "j.db").read_bytes())
+    (tmp_path / "j.db.anchor").write_bytes((other / "j.db.anchor").read_bytes())
+    with pytest.raises(JournalTampered) as info:
+        Journal(tmp_path / "j.db")
+    whats = {p.what for p in info.value.report.problems}
+    assert "anchor-forged" in whats and "forged" in whats
+
+
+def test_a_missing_journal_that_existed_is_not_recreated(tmp_path):
+    fill(tmp_path / "j.db", 3)
+    (tmp_path / "j.db").unlink()
+    with pytest.raises(JournalError, match="missing, but it existed"):
+        Journal(tmp_path / "j.db")
+    assert not (tmp_path / "j.db").exists()
+
+
+def test_the_key_and_the_anchor_are_required(tmp_path):
+    path = tmp_path / "j.db"
+    fill(path, 3)
+    key = path.with_name("j.db.key")
+    assert key.stat().st_mode & 0o777 == 0o600
+    key.chmod(0o644)
+    with pytest.raises(JournalError, match="readable by others"):
+        Journal(path)
+    key.chmod(0o600)
+    anchor = path.with_name("j.db.anchor")
+    saved = anchor.read_bytes()
+    anchor.unlink()
+    with pytest.raises(JournalTampered, match="anchor-missing"):
+        Journal(path)
+    doc = json.loads(saved)
+    doc["seq"] = 2  # moved back without the key: its MAC no longer holds
+    anchor.write_text(json.dumps(doc))
+    with pytest.raises(JournalTampered, match="anchor-forged"):
+        Journal(path)
+    anchor.write_bytes(saved)
+    key.rename(tmp_path / "elsewhere.key")
+    with pytest.raises(JournalError, match="key is missing"):
+        Journal(path)
+    with Journal(path, key_path=tmp_path / "elsewhere.key") as j:
+        assert j.verify().ok
+
+
+def test_verify_opens_read_only_and_never_changes_the_file(tmp_path):
+    import hashlib
+    import shutil
+
+    fill(tmp_path / "j.db", 6)
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for name in ("j.db", "j.db.key", "j.db.anchor"):
+        shutil.copy2(tmp_path / name, copy / name)
+    before = hashlib.sha256((copy / "j.db").read_bytes()).hexdigest()
+    assert main(["journal", "verify", str(copy / "j.db")]) == 0
+    assert main(["journal", "verify", "--all", "--json", str(copy / "j.db")]) == 0
+    assert hashlib.sha256((copy / "j.db").read_bytes()).hexdigest() == before
+    with open_for_check(copy / "j.db") as j, pytest.raises(JournalError, match="read-only"):
+        j.append("input", {})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    n=st.integers(2, 12),
+    n=st.integers(3, 12),
     op=st.sampled_from(["edit_payload", "edit_kind", "edit_ts", "delete", "swap"]),
     data=st.data(),
 )
 def test_any_single_tampering_is_found_at_the_right_row(tmp_path_factory, n, op, data):
     path = tmp_path_factory.mktemp("j") / "j.db"
     fill(path, n)
-    # Deleting the last row is a valid shorter chain (see the head test), so delete before the end.
     k = data.draw(st.integers(1, n - 1 if op in ("delete", "swap") else n))
     if op == "edit_payload":
         tamper(path, ("UPDATE journal SET payload='{\"i\":-1}' WHERE seq=?", (k,)))
@@ -172,9 +303,11 @@ def test_any_single_tampering_is_found_at_the_right_row(tmp_path_factory, n, op,
     report = open_for_check(path).verify()
     assert not report.ok
     first = report.problems[0]
-    expected_seq = k + 1 if op == "delete" else k
-    assert first.seq == expected_seq
-    assert first.what == {"delete": "deleted", "swap": "reordered"}.get(op, "edited")
+    if op == "swap":
+        assert first.what == "reordered" and first.seq in (k, m)
+    else:
+        assert first.seq == (k + 1 if op == "delete" else k)
+        assert first.what == {"delete": "deleted"}.get(op, "edited")
 
 
 def test_not_a_journal(tmp_path):

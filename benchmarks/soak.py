@@ -1,0 +1,413 @@
+"""Soak: a table dealing simulated days of rounds, restarted at random points; restart cost vs rounds dealt.
+
+    .venv/bin/python benchmarks/soak.py [--days 30] [--rounds-per-day 1340] [--restarts 30] [--json]
+
+A headless table on a real journal deals rounds of several game families (a round: a ``RoundStart``
+and what follows it). The rounds come from the event lists of the repository's scenario files for the
+table's game
+(``tests/scenarios``), misdeals, device faults, corrections and irregularities included, applied through
+``apply_event`` — the path every device read and dealer input takes (journal, checkpoint at each
+``RoundStart``, fold, settlement). Each simulated day the table may change game (a new configuration, as
+a technician would). At random points — mid-round too — the table is restarted:
+
+* in a **fresh process** the restart is timed: open the journal (verify since the last checkpoint),
+  build the controller (restore: last checkpoint + the current round), ``start()``. It prints CPU
+  seconds (user+sys) and wall seconds of that restart, and the process's peak RSS;
+* in this process the controller is rebuilt from the journal and its state must equal the state
+  before the restart (round number, fold, shoe) — the soak stops with an error otherwise.
+
+At the end ``journal verify --all`` checks every segment. Devices are not in this loop: the pty,
+framing and link path has its own figures (``benchmarks/read_to_screen.py``); what grows with the
+days is the journal, and that is what this measures.
+
+``--fill-sync off`` (the default) writes the days without fsync (``Journal.set_durable(False)``:
+``synchronous=OFF``, anchors not fsynced) so that a month of rounds fits in an hour on a small machine; restarts open the journal exactly as the terminal does
+(``synchronous=FULL``). ``--fill-sync full`` writes every append durably, as on a table.
+
+Not CI: ``tests/terminal/test_soak.py`` runs a bounded version (a few hundred rounds, small segments).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from rules.round import apply  # noqa: E402
+from rules.round.events import Event, RoundStart  # noqa: E402
+from terminal.config import TerminalConfig, check_config  # noqa: E402
+from terminal.controller import TableController  # noqa: E402
+from terminal.journal import ROUND_KIND, journal_for, open_for_check  # noqa: E402
+from terminal.journal.restore import table_snapshot  # noqa: E402
+from terminal.scenario import load_scenario  # noqa: E402
+
+SCENARIOS = REPO / "tests" / "scenarios"
+GAMES = (
+    "baccarat/commission-free-dragon",
+    "paigow/capitol",
+    "threecard/betwiser-3card-holdem",
+    "baccarat/zoobac",
+    "omaha/hilo-joker-marysville",
+    "holdem/marysville",
+    "stud/mexican-the101",
+)
+
+RESTART = r"""
+import json, resource, sys, time
+t_import = time.process_time()
+sys.path.insert(0, sys.argv[1])
+import asyncio
+from terminal.config import check_config
+from terminal.controller import TableController
+from terminal.journal import journal_for
+cfg, problems = check_config([sys.argv[2]], env={})
+assert not problems, problems
+t_import = time.process_time() - t_import
+c0, w0 = time.process_time(), time.perf_counter()
+j = journal_for(cfg)
+c1 = time.process_time()
+checkpoint, after = j.restore_point()
+c = TableController(cfg, j)
+asyncio.run(c.start())
+cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"cpu": cpu, "wall": wall, "rss_kb": rss, "import_cpu": t_import, "round_no": c.round_no,
+                  "seq": c.state.seq, "open_cpu": c1 - c0, "checkpoint": checkpoint is not None,
+                  "after": len(after)}))
+c.close()
+"""
+
+
+@dataclass
+class Soak:
+    """The running soak: where the files are, what has been dealt, what the restarts measured."""
+
+    workdir: Path
+    rng: random.Random
+    segment_entries: int
+    fill_sync: str
+    through: str = "engine"
+    measure: bool = True
+    games: tuple[str, ...] = GAMES
+    quiet: bool = False
+    rounds: int = 0
+    checked: int = 0
+    restarts: list[dict[str, Any]] = field(default_factory=list)
+    by_game: dict[str, list[list[Event]]] = field(default_factory=dict)
+
+    def rounds_of(self, game: str) -> list[list[Event]]:
+        if game not in self.by_game:
+            found = []
+            for f in sorted(SCENARIOS.glob("*.yaml")):
+                text = f.read_text(encoding="utf-8")
+                if f"game: {game}\n" not in text:
+                    continue
+                sc = load_scenario(f)
+                if sc.game.id == game and sc.events:
+                    found.append(list(sc.events))
+            if not found:
+                raise SystemExit(f"soak: no scenario deals {game}")
+            self.by_game[game] = found
+        return self.by_game[game]
+
+    def config(self, game: str) -> tuple[TerminalConfig, Path]:
+        f = self.workdir / "table.yaml"
+        f.write_text(
+            f"table: {{game: {game}, seats: 9, limits: {{min_cents: 500, max_cents: 100000}}}}\n"
+            f"journal: {{path: {self.workdir / 'journal.sqlite3'}, segment_entries: {self.segment_entries}}}\n",
+            encoding="utf-8",
+        )
+        cfg, problems = check_config([f], env={})
+        if problems:
+            raise SystemExit(f"soak: {problems}")
+        return cfg, f
+
+    def open(self, game: str) -> TableController:
+        cfg, _ = self.config(game)
+        j = journal_for(cfg)
+        if self.fill_sync == "off":
+            j.set_durable(False)
+        return TableController(cfg, j)
+
+    def measure_restart(self, game: str, entries: int) -> dict[str, Any]:
+        _, f = self.config(game)
+        out = subprocess.run(
+            [sys.executable, "-c", RESTART, str(REPO), str(f)], capture_output=True, text=True, check=False
+        )
+        if out.returncode:
+            raise SystemExit(f"soak: the restart failed:\n{out.stderr}")
+        row = json.loads(out.stdout)
+        row.update(rounds=self.rounds, entries=entries, game=game)
+        return row
+
+
+class EngineTable:
+    """``--through engine``: the round engine folds each event and the journal gets what the controller
+    would journal of it — a checkpoint before each ``RoundStart`` and the round's events as ``round``
+    rows — one group commit per round, without the controller's settlement and view work."""
+
+    def __init__(self, soak: Soak, game: str) -> None:
+        self.c = soak.open(game)  # restores from the journal exactly as the controller does
+        self.journal = self.c.journal.journal
+        self.rules, self.game = self.c.rules, self.c.game
+        self.state, self.round_no = self.c.state, self.c.round_no
+
+    async def start(self) -> None:
+        await self.c.start()
+
+    async def deal(self, events: list[Event]) -> None:
+        rows: list[tuple[str, dict[str, Any]]] = []
+        for e in events:
+            if isinstance(e, RoundStart):
+                if rows:
+                    self.journal.append_many(rows)
+                    rows = []
+                self.journal.checkpoint(
+                    table_snapshot(self.state, round_no=self.round_no, game_id=self.game.id)
+                )
+                self.round_no += 1
+            self.state = apply(self.state, e)
+            rows.append((ROUND_KIND, e.to_json()))
+        self.journal.append_many(rows)
+
+    def close(self) -> None:
+        self.c.close()
+
+
+class ControllerTable:
+    """``--through controller``: every event through ``TableController.apply_event``."""
+
+    def __init__(self, soak: Soak, game: str) -> None:
+        self.c = soak.open(game)
+
+    @property
+    def state(self) -> Any:
+        return self.c.state
+
+    @property
+    def round_no(self) -> int:
+        return self.c.round_no
+
+    async def start(self) -> None:
+        await self.c.start()
+
+    async def deal(self, events: list[Event]) -> None:
+        for e in events:
+            await self.c.apply_event(e)
+
+    def close(self) -> None:
+        self.c.close()
+
+
+async def deal(soak: Soak, *, days: int, rounds_per_day: int, restarts: int, quiet: bool) -> dict[str, Any]:
+    total = days * rounds_per_day
+    # Restart points: numbers of events into the soak, spread at random over the whole run.
+    restart_rounds = sorted(soak.rng.sample(range(1, total), min(restarts, total - 1)))
+    soak.quiet = quiet
+    game = soak.games[0]
+    table = EngineTable if soak.through == "engine" else ControllerTable
+    c: Any = table(soak, game)
+    await c.start()
+    t0, c0 = time.perf_counter(), time.process_time()
+    for day in range(days):
+        if day and soak.rng.random() < 0.5:  # a new game for the day, as a technician would configure it
+            game = soak.rng.choice(soak.games)
+            c.close()
+            c = table(soak, game)
+            await c.start()
+        while soak.rounds < (day + 1) * rounds_per_day:
+            for events in _rounds(soak.rng.choice(soak.rounds_of(game))):
+                c = await _one_round(soak, c, table, game, events, restart_rounds)
+    c.close()
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {"rounds": soak.rounds, "restarts_checked": soak.checked, "deal_seconds": elapsed, "deal_cpu": cpu}
+
+
+def _rounds(events: list[Event]) -> list[list[Event]]:
+    """A scenario's events cut into rounds: each from its ``RoundStart`` (with what led up to it) to the
+    next one."""
+    out: list[list[Event]] = [[]]
+    for e in events:
+        if isinstance(e, RoundStart) and any(isinstance(x, RoundStart) for x in out[-1]):
+            out.append([])
+        out[-1].append(e)
+    return [r for r in out if r]
+
+
+async def _one_round(
+    soak: Soak, c: Any, table: Any, game: str, events: list[Event], restart_rounds: list[int]
+) -> Any:
+    """Deal one round; restart the table in it when a restart point is due. Returns the table."""
+    cut = len(events)
+    restart_here = bool(restart_rounds) and soak.rounds >= restart_rounds[0]
+    while restart_rounds and soak.rounds >= restart_rounds[0]:
+        restart_rounds.pop(0)
+    if restart_here:
+        cut = soak.rng.randrange(len(events) + 1)  # mid-round, or at its end
+    await c.deal(events[:cut])
+    if restart_here:
+        before = (c.round_no, c.state, c.state.seq)
+        c.close()
+        entries = _entries(soak)
+        row = soak.measure_restart(game, entries) if soak.measure else None
+        c = table(soak, game)
+        await c.start()
+        after = (c.round_no, c.state, c.state.seq)
+        if after != before or (row and (row["round_no"], row["seq"]) != (before[0], before[2])):
+            raise SystemExit(f"soak: the restart at round {soak.rounds} did not land where the table was")
+        soak.checked += 1
+        if row is not None:
+            soak.restarts.append(row)
+            if not soak.quiet:
+                print(
+                    f"  restart after {row['rounds']:>6,} rounds ({entries:>9,} entries): "
+                    f"{row['cpu']:.3f} s CPU (journal open {row['open_cpu']:.3f}), {row['wall']:.3f} s wall, "
+                    f"{row['rss_kb'] / 1024:.1f} MB RSS; folded {row['after']} entries after "
+                    f"{'the last checkpoint' if row['checkpoint'] else 'the start (no checkpoint)'}; {game}",
+                    flush=True,
+                )
+        await c.deal(events[cut:])
+    soak.rounds += any(isinstance(e, RoundStart) for e in events)
+    return c
+
+
+def _entries(soak: Soak) -> int:
+    with open_for_check(soak.workdir / "journal.sqlite3") as j:
+        return j.head()[0]
+
+
+def verify_all(workdir: Path) -> dict[str, Any]:
+    c0, w0 = time.process_time(), time.perf_counter()
+    with open_for_check(workdir / "journal.sqlite3") as j:
+        report = j.verify()
+    return {
+        "ok": report.ok,
+        "entries": report.count,
+        "segments": report.segments,
+        "problems": [str(p) for p in report.problems[:5]],
+        "cpu": time.process_time() - c0,
+        "wall": time.perf_counter() - w0,
+    }
+
+
+def summarise(restarts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Restart CPU over the run, and RSS first vs last restart of each game (a process's RSS depends on
+    the game's family: the poker family's rank tables alone are tens of MB)."""
+    if not restarts:
+        return {}
+    cpu = [r["cpu"] for r in restarts]
+    per_game: dict[str, dict[str, Any]] = {}
+    for r in restarts:
+        g = per_game.setdefault(
+            r["game"], {"restarts": 0, "rss_mb_first": r["rss_kb"] / 1024, "rounds_first": r["rounds"]}
+        )
+        g.update(restarts=g["restarts"] + 1, rss_mb_last=r["rss_kb"] / 1024, rounds_last=r["rounds"])
+        g["growth"] = g["rss_mb_last"] / g["rss_mb_first"] - 1
+    repeated = [g["growth"] for g in per_game.values() if g["restarts"] > 1]
+    return {
+        "cpu_median": statistics.median(cpu),
+        "cpu_max": max(cpu),
+        "cpu_min": min(cpu),
+        "rss_mb_min": min(r["rss_kb"] for r in restarts) / 1024,
+        "rss_mb_max": max(r["rss_kb"] for r in restarts) / 1024,
+        "per_game": per_game,
+        "rss_growth_max": max(repeated, key=abs) if repeated else 0.0,
+    }
+
+
+def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    soak = Soak(workdir, random.Random(args.seed), args.segment_entries, args.fill_sync, args.through)
+    dealt = asyncio.run(
+        deal(
+            soak, days=args.days, rounds_per_day=args.rounds_per_day, restarts=args.restarts, quiet=args.json
+        )
+    )
+    archive = workdir / "journal.sqlite3.archive"
+    sizes = {
+        "live_bytes": (workdir / "journal.sqlite3").stat().st_size,
+        "archive_bytes": sum(p.stat().st_size for p in archive.iterdir()) if archive.is_dir() else 0,
+    }
+    return {
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        "load_average_start": args.load_start,
+        "load_average_end": os.getloadavg(),
+        "days": args.days,
+        "rounds_per_day": args.rounds_per_day,
+        "segment_entries": args.segment_entries,
+        "fill_sync": args.fill_sync,
+        "through": args.through,
+        **dealt,
+        "restarts": soak.restarts,
+        "summary": summarise(soak.restarts),
+        "verify_all": verify_all(workdir),
+        **sizes,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--days", type=int, default=30)
+    p.add_argument("--rounds-per-day", type=int, default=1340, help="[1340: 40,200 rounds in 30 days]")
+    p.add_argument("--restarts", type=int, default=30)
+    p.add_argument(
+        "--segment-entries", type=int, default=50_000, help="rows per segment [50000, the default]"
+    )
+    p.add_argument("--fill-sync", choices=("off", "full"), default="off")
+    p.add_argument(
+        "--through", choices=("engine", "controller"), default="engine", help="who deals the rounds [engine]"
+    )
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--dir", help="keep the journal here (default: a temporary directory)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    args.load_start = os.getloadavg()
+    if args.dir:
+        Path(args.dir).mkdir(parents=True, exist_ok=True)
+        result = run(args, Path(args.dir))
+    else:
+        with tempfile.TemporaryDirectory(prefix="soak-") as d:
+            result = run(args, Path(d))
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        s = result["summary"]
+        v = result["verify_all"]
+        print(
+            f"{result['machine']}; load average {result['load_average_start']} -> {result['load_average_end']}"
+        )
+        print(
+            f"{result['rounds']:,} rounds over {result['days']} days in {result['deal_seconds']:.0f} s; "
+            f"{result['restarts_checked']} restarts, each landing where the table was"
+        )
+        if s:
+            print(f"restart CPU: median {s['cpu_median']:.3f} s, {s['cpu_min']:.3f}-{s['cpu_max']:.3f} s")
+            for game, g in s["per_game"].items():
+                print(
+                    f"  {game:<34} {g['restarts']:>2} restarts: RSS {g['rss_mb_first']:.1f} MB at round "
+                    f"{g['rounds_first']:,} -> {g['rss_mb_last']:.1f} MB at round {g['rounds_last']:,} "
+                    f"({g['growth'] * 100:+.1f}%)"
+                )
+        print(
+            f"journal verify --all: {'intact' if v['ok'] else 'FAILED ' + '; '.join(v['problems'])}, "
+            f"{v['entries']:,} entries in {v['segments']} segments, {v['cpu']:.1f} s CPU; "
+            f"live {result['live_bytes'] / 1e6:.1f} MB, archive {result['archive_bytes'] / 1e6:.1f} MB"
+        )
+    return 0 if result["verify_all"]["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
