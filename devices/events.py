@@ -305,6 +305,7 @@ class DiceRolled(DeviceEvent):
     d2: int
     d3: int
     round: int = 0
+    number: int = 0  # the cup's result counter
 
     @property
     def total(self) -> int:
@@ -321,6 +322,7 @@ class DiceRejected(DeviceEvent):
     d2: int
     d3: int
     reason: str
+    number: int = 0
 
 
 # --- buttons and panels ----------------------------------------------------------------------
@@ -334,6 +336,7 @@ class ButtonPressed(DeviceEvent):
     long_press: bool
     held_ms: int = 0
     destructive: bool = False
+    number: int = 0  # the panel's press counter
 
     @property
     def acts(self) -> bool:
