@@ -18,7 +18,8 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules
+	$(BIN)/mypy rules kernel
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/pytest -n auto --durations=15

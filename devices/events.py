@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from rules.cards import Card
+from kernel.cards import Card
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from devices.errors import DeviceConfigError
-from firmware_bridge.emulators.protocol_emu import register_url_handler
 from firmware_bridge.transport import (
     ByteTransport,
     FdTransport,
@@ -72,7 +71,7 @@ class SerialTransport:
         import serial  # type: ignore[import-untyped]
         import serial_asyncio_fast
 
-        register_url_handler()
+        _register_emulator_urls(serial)
         loop = asyncio.get_running_loop()
         kwargs: dict[str, Any] = {"baudrate": self.baudrate}
         if "://" not in self.url or self.url.startswith("emu://"):
@@ -114,6 +113,17 @@ class SerialTransport:
         if p is not None and p.transport is not None:
             p.transport.close()
             await asyncio.sleep(0)
+
+
+#: The package pyserial looks in for an ``emu://`` URL's handler: the emulators are reached only through this
+#: registry (pyserial's URL handlers), never imported by the production code.
+EMULATOR_URL_PACKAGE = "firmware_bridge.emulators"
+
+
+def _register_emulator_urls(serial: Any) -> None:
+    """Make pyserial's ``serial_for_url`` understand ``emu://`` (idempotent)."""
+    if EMULATOR_URL_PACKAGE not in serial.protocol_handler_packages:
+        serial.protocol_handler_packages.append(EMULATOR_URL_PACKAGE)
 
 
 @dataclass(frozen=True)

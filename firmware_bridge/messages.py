@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any, ClassVar, Final
 
-from rules.cards import ALL_CARDS, Card
+from kernel.cards import ALL_CARDS, Card
 
 PROTOCOL_VERSION: Final = 2
 #: What an IDENTITY from a device with no pairing key carries as its proof.

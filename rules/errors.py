@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
+from kernel.errors import CardParseError, RulesError
 
-class RulesError(Exception):
-    """Base class of every error the rules engine raises on bad input."""
-
-
-class CardParseError(RulesError, ValueError):
-    """A card token that is not a card."""
-
-    def __init__(self, token: str, reason: str) -> None:
-        self.token = token
-        self.reason = reason
-        super().__init__(f"bad card {token!r}: {reason}")
+__all__ = ["CardParseError", "DeckError", "HandError", "RulesError"]
 
 
 class DeckError(RulesError, ValueError):

@@ -24,6 +24,7 @@ from rules.round.events import (
     Wager,
 )
 from rules.round.procedure import Slot
+from rules.round.state import Wait
 from tests.round_helpers import filed
 
 CONFIRM = ButtonPress(Button.CONFIRM)
@@ -51,10 +52,13 @@ def test_premature_turn_asks_for_a_second_burn_then_no_burn_before_the_river():
     g = filed("omaha/hilo-joker-marysville")
     s = fold(g, [*to_flop(g), Burn(parse_card("6s")), *cards("8d", True)])
     s = apply(s, Correction(s.seq, "premature fourth card"))
+    # the flop's betting, which the early burn ran through, is asked again before the next card
+    assert isinstance(s.expected, Wait) and "a card came before it closed" in s.expected.words
+    s = apply(s, CONFIRM)
     slot = s.expected
     assert isinstance(slot, Slot) and slot.target.kind is TargetKind.BURN
     assert "burn again" in slot.words
-    s = fold(g, [CONFIRM, Burn(parse_card("Js")), *cards("Ts", True), CONFIRM], s)
+    s = fold(g, [Burn(parse_card("Js")), *cards("Ts", True), CONFIRM], s)
     slot = s.expected
     # the river comes without a burn after the reshuffle
     assert isinstance(slot, Slot) and slot.target == Target(TargetKind.BOARD, 5)
@@ -73,6 +77,8 @@ def test_holdem_s8_premature_turn_keeps_the_engine_order():
         Burn(parse_card("3c")),
     ]
     s = fold(g, ev)
+    assert isinstance(s.expected, Wait)  # the flop's betting is asked again first
+    s = apply(s, CONFIRM)
     slot = s.expected
     assert isinstance(slot, Slot) and slot.target.kind is TargetKind.BOARD  # no second burn at S8
 
@@ -163,8 +169,10 @@ def test_a_standing_fourth_flop_card_follows_substantial_action():
     s = fold(g, [Decision(3, Action.CHECK), Decision(9, Action.CHECK)], s)
     assert "take back the flop" in standing_extra_flop_card(s).words  # two checks are not substantial
     s = fold(g, [Decision(3, Action.BET, 300), Decision(9, Action.CALL)], s)
-    # two players put money in: the card the players acted on stands
+    # two players put money in: the card the players acted on stands; the betting prompt says so
     assert "stands" in standing_extra_flop_card(s).words
+    assert isinstance(s.expected, Wait) and "the card the players acted on stands" in s.expected.words
+    s = apply(s, CONFIRM)
     slot = s.expected
     # the fourth card took the burn's place: no burn before the turn
     assert isinstance(slot, Slot) and slot.target == Target(TargetKind.BOARD, 4)

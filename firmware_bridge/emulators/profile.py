@@ -14,9 +14,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from firmware_bridge.emulators.tiles_profile import TilesProfile
+from kernel.cards import parse_card, parse_read
+from kernel.errors import CardParseError
 from kernel.safeyaml import YamlLimitError, load_text
-from rules.cards import parse_card, parse_read
-from rules.errors import CardParseError
 
 
 class ProfileError(ValueError):

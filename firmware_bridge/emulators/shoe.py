@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
 from firmware_bridge.messages import CutCardMsg, DeviceKind, Read, ShoeEmptyMsg
-from rules.cards import ALL_CARDS, JOKER, STANDARD_CARDS, Card, parse_read
+from kernel.cards import ALL_CARDS, JOKER, STANDARD_CARDS, Card, parse_read
 
 
 class ShoeEmulator(Emulator):

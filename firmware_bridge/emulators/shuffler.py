@@ -33,7 +33,7 @@ from firmware_bridge.messages import (
     Shuffle,
     ShuffleComplete,
 )
-from rules.cards import JOKER, STANDARD_CARDS, Card, parse_card, parse_read
+from kernel.cards import JOKER, STANDARD_CARDS, Card, parse_card, parse_read
 
 log = logging.getLogger("firmware_bridge.emulator")
 

@@ -15,24 +15,12 @@ from fractions import Fraction
 from typing import Any
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
-from rules.baccarat.coup import CoupResult
+from rules.baccarat.coup import CoupResult, value_counts
 from rules.baccarat.model import Tableau, Variant, punto_banco_from_data
 from rules.baccarat.settle import settle_rule
-from rules.decks import DeckSpec
 
 #: (player total, banker total, player cards, banker cards)
 Signature = tuple[int, int, int, int]
-
-
-def value_counts(deck: DeckSpec) -> list[int]:
-    """How many cards of each baccarat point value (0-9) the shoe holds."""
-    counts = [0] * 10
-    for card, n in deck.composition().items():
-        if card.rank is None:
-            continue
-        v = card.rank.low_value
-        counts[v if v < 10 else 0] += n
-    return counts
 
 
 def coup_counts(tableau: Tableau, counts: Sequence[int]) -> tuple[dict[Signature, int], int]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rules.baccarat.model import BaccaratDataError, Hand, Tableau, Winner
 from rules.cards import Card
+from rules.decks import DeckSpec
 from rules.evaluators.points import baccarat_total
 
 if TYPE_CHECKING:
@@ -221,3 +222,14 @@ def due_from_hands(tableau: Tableau, player: Sequence[Card], banker: Sequence[Ca
     if len(banker) < 3 and tableau.banker_draws(bt, player_third):
         return "banker"
     return None
+
+
+def value_counts(deck: DeckSpec) -> list[int]:
+    """How many cards of each baccarat point value (0-9) the shoe holds."""
+    counts = [0] * 10
+    for card, n in deck.composition().items():
+        if card.rank is None:
+            continue
+        v = card.rank.low_value
+        counts[v if v < 10 else 0] += n
+    return counts

@@ -326,7 +326,7 @@ def analyze_variant(v: Pan9Variant, decks: int | None = None) -> tuple[Analysis,
     Assumes the player draws by the House Way (Fast Nine's filed one; Super Pan 9 files none, so the
     same hit-on-5-or-less way is assumed), and the player-dealer takes an option by that way too.
     """
-    from rules.baccarat.analyze import value_counts
+    from rules.baccarat.coup import value_counts
 
     deck = v.shoe.deck_spec(decks)
     counts = value_counts(deck)

@@ -124,7 +124,7 @@ def hand_class_key(idx: Sequence[int]) -> int:
 def class_values(way: HouseWay, progress: Callable[[int], None] | None = None) -> ClassValues:
     """Set a representative of every seven-card class the House Way and number the values (about 290,000
     classes; the chart sees only what the class fixes, as the exhaustive audit relies on)."""
-    from rules.paigow.analyze import _classes, _representative  # the analysis's own class enumeration
+    from rules.paigow.classes import _classes, _representative  # the analysis's own class enumeration
 
     rules = way.hand_rules
     keys: list[int] = []

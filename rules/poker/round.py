@@ -145,11 +145,17 @@ class PokerFamily(BaseFamily):
         return self.variant(state) is not None and folded_out(state) is not None
 
     def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
-        """A hand folded to one player: who takes the pot."""
+        """A hand folded to one player: who takes the pot. While a fourth flop card stands (seed 004 S13
+        dealing rule 4), the betting prompt says what the dealer does with it by the substantial action so
+        far (:func:`standing_extra_flop_card`): take the flop back, or the card the players acted on stands."""
+        if kind == "betting" and self.variant(state) is not None:
+            standing = standing_extra_flop_card(state)
+            if standing is not None:
+                return f"{words} — the flop's fourth card: {standing.words} ({standing.rule})"
         winner = folded_out(state) if kind == "done" and self.variant(state) is not None else None
         if winner is None:
             return None
-        return f"every other player folded: seat {winner} takes the pot without a showdown"
+        return f"{_out_words(state)}: seat {winner} takes the pot without a showdown"
 
     def table_data(self, data: Mapping[str, Any], posted: Any) -> Mapping[str, Any]:
         """The game data with the table's posted collection schedule (:data:`POSTED_SCHEDULE`): the round
@@ -234,10 +240,15 @@ class PokerFamily(BaseFamily):
         return {"showdown": sd, **out}
 
 
+def _out_words(state: RoundState) -> str:
+    return "every other player folded or was ruled dead" if state.dead else "every other player folded"
+
+
 def folded_out(state: RoundState) -> int | None:
-    """The one seat left in a hand every other player folded (a ``decision`` with ``fold``), or None."""
+    """The one seat left in a hand every other player folded (a ``decision`` with ``fold``) or was ruled
+    dead (DEAD_HAND: the hand ends, the last live player takes the pot without a showdown), or None."""
     live = state.live_players
-    return live[0] if len(live) == 1 and state.folded else None
+    return live[0] if len(live) == 1 and (state.folded or state.dead) else None
 
 
 def _uncontested(state: RoundState, v: PokerVariant, winner: int) -> Mapping[str, Any]:
@@ -271,7 +282,7 @@ def _uncontested(state: RoundState, v: PokerVariant, winner: int) -> Mapping[str
     award = PotAward(pot, ((winner, pot - collected),), (winner,), (), (), (), (), collected)
     sd = award.to_json()
     sd["after_collection"] = pot - collected
-    sd["uncontested"] = f"every other player folded: seat {winner} takes the pot without a showdown"
+    sd["uncontested"] = f"{_out_words(state)}: seat {winner} takes the pot without a showdown"
     if state.dead:
         sd["forfeited"] = sorted(state.dead)
     return {"showdown": sd, **out}

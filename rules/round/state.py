@@ -154,6 +154,9 @@ class RoundState(NamedTuple):
     alerts: tuple[Alert, ...] = ()
     active: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    #: A betting round an early card ran through (PREMATURE_CARD): its confirm is asked again before the next
+    #: card ("" when none is owed).
+    owed_gate: str = ""
     #: Wagers (or their excess) the variant's limits gave no action when the round started (table_rules).
     refused: tuple[Wager, ...] = ()
     #: The player-dealer's seat and how many consecutive rounds it has banked (0, 0: no bank).
@@ -207,6 +210,10 @@ class RoundState(NamedTuple):
             return Wait("round_start", "take the wagers and start the round")
         if self.status is Status.VOID:
             return Wait("shuffle", "misdeal: collect every card, return the wagers, shuffle and deal again")
+        if self.owed_gate and self.status is Status.DEALING:
+            return Wait(
+                "betting", f"{self.owed_gate}: a card came before it closed; press confirm when it is closed"
+            )
         if self.status is Status.DEALT:
             if self.pending:  # a card set aside after the deal: its replacement comes from the stub
                 t = self.pending[0]
@@ -664,6 +671,8 @@ def _card(
     s: RoundState, card: Card | None, face_up: bool, to: Target | None, seq: int, packet: int | None = None
 ) -> RoundState:
     findings: list[Finding] = []
+    if s.owed_gate:
+        s = _with(s, owed_gate="")  # the dealer went on without the confirm asked again
     if card is None:
         findings.append(Finding(AlertCode.UNREADABLE_CARD, "a card came out unread (??)", target=to))
     elif s.shoe.is_foreign(card):
@@ -742,6 +751,7 @@ def _card(
                         phase=ph.name,
                     )
                 )
+                s = _with(s, owed_gate=ph.title)
             s = _advance(_with(s, gate_passed=True))
             continue
         if ph.kind is PhaseKind.DICE and not s.dice:
@@ -948,7 +958,9 @@ def _carry_out(s: RoundState, alert: Alert, f: Finding, placed_index: int | None
     if r is Ruling.DEAD_HAND:
         seat = f.seat if f.seat is not None else (s._seat_of(f.target) if f.target else None)
         if seat is not None:
-            return _with(s, dead=s.dead | {seat})
+            s = _with(s, dead=s.dead | {seat})
+            ended = _hand_over(s)  # a hand left with one live player ends (a pot game)
+            return ended if ended is not None else s
     if r is Ruling.NO_ACTION_THIS_ROUND:
         return _with(s, no_action=s.no_action | {s.betting_round + 1})
     return s
@@ -1110,17 +1122,21 @@ def _deal_done(s: RoundState, seq: int) -> RoundState:
     return s
 
 
+def _hand_over(s: RoundState) -> RoundState | None:
+    """The round with its deal ended where the family says the hand is over (a pot game with one live
+    player left after a fold or a dead hand): no more cards are owed, the round settles. None otherwise."""
+    over = getattr(family_rules(s.game.family), "hand_over", None)
+    if s.status is Status.DEALING and over is not None and over(s):
+        return _with(s, status=Status.DEALT, phase=len(s.game.procedure.phases), slots=(), pos=0, pending=())
+    return None
+
+
 def _decision(s: RoundState, e: Decision, seq: int) -> RoundState:
     s = _with(s, decisions=(*s.decisions, e))
     if e.action is Action.FOLD:
         s = _with(s, folded=s.folded | {e.seat})
-        over = getattr(family_rules(s.game.family), "hand_over", None)
-        if s.status is Status.DEALING and over is not None and over(s):
-            # The family says the hand ended on this fold: no more cards are owed, the round settles.
-            return _with(
-                s, status=Status.DEALT, phase=len(s.game.procedure.phases), slots=(), pos=0, pending=()
-            )
-        return _advance(s)
+        ended = _hand_over(s)
+        return ended if ended is not None else _advance(s)
     if e.action is Action.DOWN:
         return _with(s, asked_down=s.asked_down | {e.seat})
     if e.action is Action.UP:
@@ -1175,6 +1191,8 @@ def _split(s: RoundState, t: Target, seq: int) -> RoundState:
 
 def _button(s: RoundState, e: ButtonPress, seq: int) -> RoundState:
     ph = s.current_phase
+    if e.button is Button.CONFIRM and s.owed_gate:
+        return _with(s, owed_gate="")  # the betting round the early card ran through is closed now
     if e.button is Button.CONFIRM and ph is not None and ph.kind is PhaseKind.BETTING:
         return _advance(_with(s, gate_passed=True))
     if e.button is Button.CALL_FLOOR:
