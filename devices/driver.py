@@ -178,6 +178,11 @@ class Device:
         """The next event (raises :class:`TransportClosed` if the device was closed)."""
         return await self._queue.next()
 
+    async def next_events(self) -> list[DeviceEvent]:
+        """Every event that has arrived (waiting for at least one): a reader that journals them in one
+        group commit (``Journal.append_many``) before it calls again acknowledges them all at once."""
+        return await self._queue.batch()
+
     def pending_events(self) -> list[DeviceEvent]:
         """Take every event queued so far without waiting."""
         return self._queue.pending()

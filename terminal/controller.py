@@ -72,6 +72,7 @@ from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
 from rules.round.table_rules import variant_limits
+from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
     FACE_DOWN,
@@ -513,13 +514,13 @@ class TableController:
     async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
         """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""
         n = self.config.table.seats
-        pd = 1
+        fam = family_rules(self.game.family)
+        pd = 1 if fam.settled_at_table else None  # a game the players play among themselves has no bank
         spots = self.spots or ["main"]
         amounts = [2500, 1000, 500, 5000, 1500, 2000, 1000, 500, 2500]
         wagers: dict[tuple[int, int, str], int] = {}
         lo, hi = self.config.table.limits.min_cents, self.config.table.limits.max_cents
-        fam = family_rules(self.game.family)
-        for i, seat in enumerate(range(2, n + 1)):
+        for i, seat in enumerate(range(2 if pd else 1, n + 1)):
             if seat % 4 == 0 and not fam.deals_every_seat:
                 continue  # an empty seat, so the layout looks like a table
             cents = min(max(amounts[i % len(amounts)], lo), hi)
@@ -527,8 +528,10 @@ class TableController:
                 wagers[(seat, 0, spot)] = cents  # a bonus equal to the base (Capitol's rule)
         self.board = BettingBoard(wagers)
         self.player_dealer = pd
-        self.bank_cents = min(hi * 4, 100000)
+        self.bank_cents = min(hi * 4, 100000) if pd else 0
         await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        if pd is None:
+            return f"demo layout: {len(wagers)} wagers (each player's table stakes)"
         return f"demo layout: seat {pd} banks {self.bank_cents // 100} dollars, {len(wagers)} wagers"
 
     def _show(self) -> None:
@@ -823,6 +826,8 @@ class TableController:
             return await self._refuse(inp, sets)
         for e in sets:
             await self.apply_event(e)
+        if sets and not any(e.house_way for e in sets):  # no House Way filed: the setter's advice
+            return f"{len(sets)} hand(s) set as the setter proposes (advice, not a House Way)"
         return f"{len(sets)} hand(s) set the House Way"
 
     async def _decision(self, inp: ConsoleInput) -> str | None:
@@ -1425,9 +1430,12 @@ def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) ->
 
 
 def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (Pai Gow once the piles are out), or none."""
-    if state.status is not Status.DEALT or state.start is None or state.game.family != "paigow":
+    """The hands still to be set (Pai Gow once the piles are out; a family's ``hands_to_set``), or none."""
+    if state.status is not Status.DEALT or state.start is None:
         return []
+    if state.game.family != "paigow":
+        hook = getattr(family_rules(state.game.family), "hands_to_set", None)
+        return list(hook(state)) if hook is not None else []
     from rules.paigow.round import FAMILY as PAIGOW
 
     try:
@@ -1700,6 +1708,8 @@ def view_from_state(
         settlement, fee_cents, title, fee_note = settlement_view(settled)
     elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
+    elif outcome is not None and outcome.settlement and "chinese" in outcome.settlement:
+        settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
     elif outcome is not None and outcome.settlement:
         for w in outcome.settlement.get("wagers", ()):
             settlement.append(

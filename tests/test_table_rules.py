@@ -111,3 +111,34 @@ def test_rotation_counts_consecutive_rounds_of_the_same_player_dealer():
     assert found[2].seat == 3
     assert banked_after((4, 1), RoundStart(seats=(3, 4))) == (0, 0)
     assert rotation_finding({}, (3, 9)) is None
+
+
+def test_buster_outside_its_six_to_eight_decks_is_noted_by_analyze():
+    from rules.blackjack.analyze import analyze
+
+    data = get_game("blackjack/pure-21-5-capitol").data
+    one = [
+        n
+        for n in analyze(data, decks=1).notes
+        if n.startswith("Buster Blackjack: its filing deals it from 6 to 8")
+    ]
+    assert len(one) == 1 and "this shoe of 1 is outside that" in one[0]
+    assert not any("6 to 8 decks" in n for n in analyze(data, decks=6).notes)
+
+
+def test_no_bust_capitol_offers_buster_which_may_exceed_the_game_wager():
+    from rules.blackjack.model import from_data
+
+    data = get_game("blackjack/no-bust-capitol").data
+    assert [b.key for b in from_data(data).side_bets] == ["buster"]
+    lim = _limits("blackjack/no-bust-capitol")
+    big = [
+        Wager.single(2, "main", "seat 2", 1000),
+        Wager.single(2, "buster", "seat 2", 2500, WagerKind.BONUS),
+    ]
+    assert placement_problem(lim, big, 2, "buster") is None  # seed 003 L797-799: may exceed it
+    over = [
+        Wager.single(2, "main", "seat 2", 1000),
+        Wager.single(2, "buster", "seat 2", 150000, WagerKind.BONUS),
+    ]
+    assert "maximum" in placement_problem(lim, over, 2, "buster")  # not over the table limit

@@ -70,7 +70,12 @@ def test_two_card_hands_rank_pairs_over_high_cards_and_the_bonus_lines() -> None
 
 
 def test_pick_row_pays_by_the_rows_picked_and_loses_without_a_ten_high() -> None:
-    bets = [Bet(1, "pick-b", 1000), Bet(1, "pick-ab", 1000), Bet(1, "pick-ac", 1000), Bet(1, "two-card-c", 500)]
+    bets = [
+        Bet(1, "pick-b", 1000),
+        Bet(1, "pick-ab", 1000),
+        Bet(1, "pick-ac", 1000),
+        Bet(1, "two-card-c", 500),
+    ]
     judged, res = settle_round(V, rows("Kh 9c", "4s 4d", "8d 6d"), bets)
     assert judged.highest == ("B",) and judged.qualified
     assert [(r.result, r.pays) for r in res] == [
@@ -85,7 +90,13 @@ def test_pick_row_pays_by_the_rows_picked_and_loses_without_a_ten_high() -> None
 
 
 def test_super_bet_adds_every_winning_rows_odds_and_peek_pays_by_the_first_two_cards() -> None:
-    bets = [Bet(2, "pick-a", 500), Bet(2, "super", 100), Bet(2, "peek-a", 1000), Bet(3, "pick-a", 500), Bet(3, "peek-b", 1000)]
+    bets = [
+        Bet(2, "pick-a", 500),
+        Bet(2, "super", 100),
+        Bet(2, "peek-a", 1000),
+        Bet(3, "pick-a", 500),
+        Bet(3, "peek-b", 1000),
+    ]
     _, res = settle_round(V, rows("7h 7s 9c 9d Ad", "Jc 4d Js 4c Kd", "2d 2s 2c 6h 8h"), bets)
     got = {(r.seat, r.spot): (r.result, r.pays) for r in res}
     assert got[(2, "super")] == ("win", 5)  # C's three of a kind only
@@ -121,6 +132,23 @@ def test_the_bank_settles_every_pick_row_first_then_the_peek_and_super_and_never
         ][: stage.count(0)]
 
 
+def test_the_collection_counts_the_wagers_made_before_the_deal() -> None:
+    from rules.banking import Wager, WagerKind
+    from rules.fees import assess
+    from terminal.config import fee_schedule
+
+    schedule = fee_schedule("the101/two-card-peek/2")
+    wagers = [
+        Wager.single(2, "pick-a", "seat 2", 3900, WagerKind.BASE),
+        Wager.single(2, "two-card-a", "seat 2", 1000, WagerKind.BONUS),
+        Wager.single(3, "super", "seat 3", 100, WagerKind.BONUS),
+        Wager.single(3, "peek-b", "seat 3", 5000, WagerKind.BONUS),  # placed after the deal: not counted
+    ]
+    got = assess(schedule, wagers)
+    assert got.total == 50  # $50.00 before the deal: $0.50 (L958); with the Peek's $50.00 it would be $1
+    assert [ln.payer.value for ln in got.lines] == ["player_dealer"]
+
+
 # ------------------------------------------------------------------------------------------ analysis
 
 
@@ -142,7 +170,9 @@ def test_five_card_counts_are_the_known_ones() -> None:
 def test_two_card_poker_against_a_count_by_hand() -> None:
     # pairs 13 x 6; A-K suited 4; other suited connectors (A-2 ... Q-K) 12 x 4; off-suit connectors 13 x 12
     # (A-K and A-2 included); other suited hands 4 x (78 - 13)
-    expected = Fraction(78 * Fraction(3, 2) + 4 * 10 + 48 * 3 + 156 + 260 - (1326 - 78 - 4 - 48 - 156 - 260), 1326)
+    expected = Fraction(
+        78 * Fraction(3, 2) + 4 * 10 + 48 * 3 + 156 + 260 - (1326 - 78 - 4 - 48 - 156 - 260), 1326
+    )
     w = two_card_poker(V)
     assert -w.house_edge == expected and w.total_probability == 1
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from firmware_bridge.emulators.profile import Profile
+from firmware_bridge.framer import FrameError, decode_frame
 from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink, LinkConfig, LinkEvent, Received
 from firmware_bridge.messages import (
     Counters,
@@ -35,6 +36,13 @@ from firmware_bridge.messages import (
 )
 
 log = logging.getLogger("firmware_bridge.emulator")
+
+
+def _sequenced(frame: bytes) -> bool:
+    try:
+        return decode_frame(frame.strip(b"\x00")).sequenced
+    except FrameError:
+        return False
 
 
 def fresh_boot_id() -> int:
@@ -104,6 +112,7 @@ class Emulator:
         self.frames_garbled = 0
         self.frames_duplicated = 0
         self._forced: list[str] = []  # line faults injected for the next frames
+        self._held_frame: bytes | None = None  # a frame held back by a "reorder" fault
         self._restored = False  # non-volatile memory is read at the first poll (subclasses are built)
         self.link.boot(now)
 
@@ -145,17 +154,24 @@ class Emulator:
         return t
 
     def data_to_send(self, now: float) -> bytes:
-        """Bytes for the host, after the profile's line faults."""
+        """Bytes for the host, after the profile's line faults and the injected ones."""
         faults = self.profile.faults
         out = bytearray()
         for frame in self.link.frames_to_send():
             if self._silent(now):
                 self.frames_dropped += 1
                 continue
-            forced = self._forced.pop(0) if self._forced else None
+            forced = self._forced[0] if self._forced else None
+            if forced in ("gap", "reorder") and not _sequenced(frame):
+                forced = None  # these wait for the next sequenced frame
+            elif forced is not None:
+                self._forced.pop(0)
             r = self._line_rng.random()
-            if forced == "drop" or (forced is None and r < faults.drop_rate):
+            if forced in ("drop", "gap") or (forced is None and r < faults.drop_rate):
                 self.frames_dropped += 1
+                continue
+            if forced == "reorder":
+                self._held_frame = frame  # goes out after the next frame: the host sees a gap
                 continue
             if forced == "garble" or (forced is None and r < faults.drop_rate + faults.garble_rate):
                 self.frames_garbled += 1
@@ -165,26 +181,36 @@ class Emulator:
                 out += b
                 continue
             out += frame
-            if forced is None and r < faults.drop_rate + faults.garble_rate + faults.duplicate_rate:
+            if self._held_frame is not None:
+                out += self._held_frame
+                self._held_frame = None
+            if forced == "duplicate" or (
+                forced is None and r < faults.drop_rate + faults.garble_rate + faults.duplicate_rate
+            ):
                 self.frames_duplicated += 1
                 out += frame
         return bytes(out)
 
     # -- live fault injection (demo and training mode, tests) ---------------------------------
 
-    COMMON_FAULTS: ClassVar[tuple[str, ...]] = ("disconnect", "reboot", "drop_next", "garble_next")
+    COMMON_FAULTS: ClassVar[tuple[str, ...]] = (
+        "disconnect", "reboot", "drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next",
+    )  # fmt: skip
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ()
 
     def inject(self, fault: str, now: float, **params: Any) -> None:
         """Trigger ``fault`` now. Common: ``disconnect`` (``duration`` s, default 5), ``reboot``
-        (immediately, losing unacknowledged frames as a power cut would), ``drop_next`` /
-        ``garble_next`` (``count`` frames, default 1). Per kind: see ``KIND_FAULTS``. Raises
+        (immediately; unacknowledged events are kept, as in non-volatile memory; ``same_boot_id=True``
+        keeps the boot id, as faulty firmware might), ``drop_next`` /
+        ``garble_next`` / ``duplicate_next`` (``count`` frames, default 1), ``gap_next`` (drop the next
+        sequenced frame), ``reorder_next`` (send the next sequenced frame after the one that follows
+        it). Per kind: see ``KIND_FAULTS``. Raises
         ValueError naming the faults this device knows."""
         if fault == "disconnect":
             self._silent_until = now + float(params.get("duration", 5.0))
         elif fault == "reboot":
             self._reboot(now, keep_boot_id=bool(params.get("same_boot_id", False)))
-        elif fault in ("drop_next", "garble_next"):
+        elif fault in ("drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next"):
             self._forced += [fault.removesuffix("_next")] * int(params.get("count", 1))
         elif fault not in self.KIND_FAULTS or not self.inject_kind(fault, now, params):
             known = ", ".join((*self.COMMON_FAULTS, *self.KIND_FAULTS))

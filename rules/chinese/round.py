@@ -123,6 +123,13 @@ class ChineseFamily(BaseFamily):
             out[h.seat] = SetHand(h.front, h.middle, h.back)
         return out
 
+    def hands_to_set(self, state: RoundState) -> list[str]:
+        """The players whose thirteen cards are not yet entered as set, for the dealer's screen."""
+        if state.start is None:
+            return []
+        done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
+        return [f"seat {s}" for s in state.start.players if s not in done and s not in state.dead]
+
     def proposal(self, state: RoundState, seat: int) -> SetHand | None:
         """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
         or None until the seat holds thirteen read cards."""
@@ -130,6 +137,23 @@ class ChineseFamily(BaseFamily):
         if len(cards) != 13:
             return None
         return propose(cards, self.variant(state)).hand
+
+    def house_way_sets(self, state: RoundState) -> list[HandSet] | str:
+        """No House Way is filed: the setter's advice (:meth:`proposal`) entered for every player still to set,
+        for a player who asks the dealer to set his hand (the console's ``h``; never a ruling, ``house_way``
+        false). Refused until every card is read."""
+        if state.start is None or state.status.value != "dealt":
+            return "the hands are set once every card is dealt"
+        done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
+        out: list[HandSet] = []
+        for seat in state.start.players:
+            if seat in done or seat in state.dead:
+                continue
+            p = self.proposal(state, seat)
+            if p is None:
+                return f"seat {seat} does not hold thirteen read cards"
+            out.append(HandSet(seat, p.front, p.back, p.middle))
+        return out or "every hand is set"
 
     def analyze(
         self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None

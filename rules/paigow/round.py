@@ -190,7 +190,7 @@ class PaiGowFamily(BaseFamily):
         """Exact category probabilities and every bonus bet's house edge (:mod:`rules.paigow.analyze`)."""
         from rules.paigow.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_spots(self, state: RoundState) -> list[str]:
         """The main wager and every bonus bet. An Envy Bonus is a button earned by a Fortune bet, not a

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
-DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar")
+DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
 
 
 def builtin_demo(main: str | None) -> bool:

@@ -43,6 +43,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "threecard",
         "twocardpeek",
         "ultimatewar",
+        "chinese",
     ]
     app = build_app(tables[index], tables=tables)
     # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
@@ -79,7 +80,8 @@ async def deal_to_settlement(app, pilot) -> None:
     assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
 
 
-@pytest.mark.parametrize("index", range(len(DEMO_TABLES)))
+# The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py.
+@pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if name != "chinese"])
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
     c = app.controller
@@ -127,6 +129,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "ultimatewar")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "chinese")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -135,6 +139,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "threecard/capitol",
             "twocardpeek/the101",
             "ultimatewar/the101",
+            "chinese/13-card-oaks",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -144,6 +149,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "threecard/capitol",
             "twocardpeek/the101",
             "ultimatewar/the101",
+            "chinese/13-card-oaks",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok
