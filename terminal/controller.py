@@ -1451,18 +1451,10 @@ def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) ->
 
 
 def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (Pai Gow once the piles are out; a family's ``hands_to_set``), or none."""
+    """The hands still to be set (``Family.hands_to_set``: Pai Gow once the piles are out), or none."""
     if state.status is not Status.DEALT or state.start is None:
         return []
-    if state.game.family != "paigow":
-        hook = getattr(family_rules(state.game.family), "hands_to_set", None)
-        return list(hook(state)) if hook is not None else []
-    from rules.paigow.round import FAMILY as PAIGOW
-
-    try:
-        return list(PAIGOW.hands_to_set(state)) if PAIGOW.distribution(state) is not None else []
-    except Exception:  # noqa: BLE001 - a variant that cannot say has nothing to set
-        return []
+    return list(family_rules(state.game.family).hands_to_set(state))
 
 
 def _revealed(state: RoundState, step: Step) -> bool:
