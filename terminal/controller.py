@@ -307,6 +307,9 @@ class TableController:
             reveal=_revealed(self.state, step),
         )
         alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
+        if self.state.start is None or self.state.status is Status.VOID:
+            # Between rounds the seats show the layout: the wagers in the circles and the player-dealer.
+            view = replace(view, seats=self._layout_seats(view.seats))
         next_step, next_detail = view.next_step, view.next_detail
         if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
             next_step, next_detail = spec.prompt, spec.way_out
@@ -328,6 +331,21 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+        )
+
+    def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
+        placed: dict[int, list[WagerView]] = {}
+        for (seat, _, spot), cents in sorted(self.board.wagers.items()):
+            placed.setdefault(seat, []).append(WagerView(spot, cents))
+        pd = self.player_dealer
+        return tuple(
+            replace(
+                s,
+                wagers=tuple(placed.get(s.seat, ())),
+                player_dealer=s.seat == pd,
+                status=f"bank {fmt_cents(self.bank_cents)}" if s.seat == pd else s.status,
+            )
+            for s in seats
         )
 
     def _with_remedy(self, alert: AlertView) -> AlertView:
@@ -582,7 +600,10 @@ class TableController:
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(
-                        self.state, round_no=self.round_no, game_id=self.game.id, carried={"deck_ok": self._deck_ok}
+                        self.state,
+                        round_no=self.round_no,
+                        game_id=self.game.id,
+                        carried={"deck_ok": self._deck_ok},
                     )
                 )
                 self._disk_space()
@@ -1647,13 +1668,8 @@ def view_from_state(
         if n in by_seat:
             t = by_seat[n]
             net = t.paid - t.collected
-            status = (
-                f"paid {fmt_cents(t.paid)}"
-                if net > 0
-                else f"lost {fmt_cents(t.collected)}"
-                if net < 0
-                else ""
-            )
+            # The seat's net over all its wagers (a bonus lost beside a base won is netted, as the chips are).
+            status = f"won {fmt_cents(net)}" if net > 0 else f"lost {fmt_cents(-net)}" if net < 0 else ""
             if t.returned and net <= 0:
                 status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
         elif n in pot_shares:
