@@ -50,7 +50,7 @@ async def controller(tmp_path: Path, game: str, seats: int, fees: str | None = N
 
 
 async def test_three_card_round_settles_through_the_bank_with_the_posted_fee(tmp_path):
-    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1")
+    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1", hi=60000)
     for e in load_scenario(TCP).events:
         await c.apply_event(e)
     ts = c.settled
