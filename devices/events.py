@@ -2,7 +2,7 @@
 
 Every event is a frozen dataclass deriving from :class:`DeviceEvent`, with a keyword-only ``device``
 (the configured device name). Events that correspond to a code of the closed alert vocabulary
-(DESIGN.md §4) expose it as ``alert_code``; the controller maps the code to the room's ruling. Events
+(docs/architecture.md §4) expose it as ``alert_code``; the controller maps the code to the room's ruling. Events
 with ``alert_code`` None are information (journaled, not alerts).
 
 The shuffler's card order never appears here: :class:`CardDispensed` is emitted only after the card

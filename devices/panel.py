@@ -1,7 +1,7 @@
 """Button and display panels: button presses (short and long), seat lamps and a two-line display.
 
 What the lamps and the display show is one pure function of table state, :func:`panel_view`; the
-drivers only show a :class:`PanelView`, they are never told to light a lamp ad hoc (DESIGN.md §3).
+drivers only show a :class:`PanelView`, they are never told to light a lamp ad hoc (docs/architecture.md §3).
 A panel on a serial or USB link is :class:`PanelDriver`; buttons and lamps wired to GPIO pins are
 ``devices.gpio.GpioPanel``. Both emit :class:`ButtonPressed`.
 """
