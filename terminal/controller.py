@@ -307,6 +307,9 @@ class TableController:
             reveal=_revealed(self.state, step),
         )
         alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
+        if self.state.start is None or self.state.status is Status.VOID:
+            # Between rounds the seats show the layout: the wagers in the circles and the player-dealer.
+            view = replace(view, seats=self._layout_seats(view.seats))
         next_step, next_detail = view.next_step, view.next_detail
         if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
             next_step, next_detail = spec.prompt, spec.way_out
@@ -328,6 +331,21 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+        )
+
+    def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
+        placed: dict[int, list[WagerView]] = {}
+        for (seat, _, spot), cents in sorted(self.board.wagers.items()):
+            placed.setdefault(seat, []).append(WagerView(spot, cents))
+        pd = self.player_dealer
+        return tuple(
+            replace(
+                s,
+                wagers=tuple(placed.get(s.seat, ())),
+                player_dealer=s.seat == pd,
+                status=f"bank {fmt_cents(self.bank_cents)}" if s.seat == pd else s.status,
+            )
+            for s in seats
         )
 
     def _with_remedy(self, alert: AlertView) -> AlertView:
@@ -582,7 +600,10 @@ class TableController:
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(
-                        self.state, round_no=self.round_no, game_id=self.game.id, carried={"deck_ok": self._deck_ok}
+                        self.state,
+                        round_no=self.round_no,
+                        game_id=self.game.id,
+                        carried={"deck_ok": self._deck_ok},
                     )
                 )
                 self._disk_space()
@@ -918,6 +939,8 @@ class TableController:
             return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
             return await self._assign_device(data, inp.role)
+        if a == "tech.pair-device":
+            return await self._pair_device(data, inp.role)
         if a == "maint.self-test":
             return await self._self_test(inp.role)
         if a == "tech.test-deal":
@@ -1316,15 +1339,21 @@ class TableController:
 
     async def _run_device(self, name: str) -> None:
         from devices.api import open_device, transport_for
+        from devices.keystore import FILE_NAME, Keystore
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
         d = self.config.devices[name]
-        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
         try:
+            # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
+            # and raises the alert below, naming its port.
+            key = Keystore(state_dir() / FILE_NAME).key_for(name)
+            spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key)
             transport = None
             if spec.scheme != "gpio":
-                transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                transport = transport_for(
+                    spec, emulator_dir=config_dir() / "emulators", emulator_keys=state_dir() / "emulator-keys"
+                )
                 self._tap(name, transport)
             async with open_device(
                 spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
@@ -1343,6 +1372,43 @@ class TableController:
             await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
         finally:
             self.drivers.pop(name, None)
+
+    async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
+        """Technician: give a device a new pairing key of its own (docs/protocol.md §3.2), with the device
+        in pairing mode; the key goes to the keystore and is never shown (journaled: its fingerprint)."""
+        from devices.errors import DeviceError
+        from devices.keystore import FILE_NAME, Keystore
+        from devices.pairing import pair_device
+        from devices.spec import DeviceSpec
+        from terminal.paths import config_dir
+
+        name = str(data.get("name") or "").strip()
+        if name not in self.config.devices:
+            return f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+        d = self.config.devices[name]
+        await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
+        old = self._device_tasks.get(name)
+        if old is not None:  # the port is opened exclusively: free it for the pairing
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        try:
+            r = await pair_device(
+                spec,
+                Keystore(state_dir() / FILE_NAME),
+                emulator_dir=config_dir() / "emulators",
+                emulator_keys=state_dir() / "emulator-keys",
+            )
+            entry: dict[str, Any] = {"event": "paired", "port": r.port, "serial": r.serial, "key": r.fingerprint}
+            result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
+        except (DeviceError, OSError) as exc:
+            entry = {"event": "pairing-failed", "error": str(exc)}
+            result = f"{name} not paired: {exc}"
+        await self.journal.append("device", {"device": name, **entry, "role": role})
+        if old is not None:
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            self._show()
+        return result
 
     async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: move a configured device to another address, and reconnect it now."""
@@ -1430,18 +1496,10 @@ def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) ->
 
 
 def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (Pai Gow once the piles are out; a family's ``hands_to_set``), or none."""
+    """The hands still to be set (``Family.hands_to_set``: Pai Gow once the piles are out), or none."""
     if state.status is not Status.DEALT or state.start is None:
         return []
-    if state.game.family != "paigow":
-        hook = getattr(family_rules(state.game.family), "hands_to_set", None)
-        return list(hook(state)) if hook is not None else []
-    from rules.paigow.round import FAMILY as PAIGOW
-
-    try:
-        return list(PAIGOW.hands_to_set(state)) if PAIGOW.distribution(state) is not None else []
-    except Exception:  # noqa: BLE001 - a variant that cannot say has nothing to set
-        return []
+    return list(family_rules(state.game.family).hands_to_set(state))
 
 
 def _revealed(state: RoundState, step: Step) -> bool:
@@ -1655,13 +1713,8 @@ def view_from_state(
         if n in by_seat:
             t = by_seat[n]
             net = t.paid - t.collected
-            status = (
-                f"paid {fmt_cents(t.paid)}"
-                if net > 0
-                else f"lost {fmt_cents(t.collected)}"
-                if net < 0
-                else ""
-            )
+            # The seat's net over all its wagers (a bonus lost beside a base won is netted, as the chips are).
+            status = f"won {fmt_cents(net)}" if net > 0 else f"lost {fmt_cents(-net)}" if net < 0 else ""
             if t.returned and net <= 0:
                 status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
         elif n in pot_shares:
