@@ -1110,7 +1110,7 @@ class TableController:
         out = state_dir() / f"support-{self.config.table.id}-{int(self.clock())}.tar.gz"
         out.parent.mkdir(parents=True, exist_ok=True)
         with self.journal.journal.reader() as j:
-            dump = j.dump()
+            dump = j.dump(all_segments=False)  # the live segment and the closed segments' records
         files = {
             "config.json": self.config.redacted(),
             "journal.json": dump,
