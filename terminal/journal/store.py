@@ -815,15 +815,33 @@ class Journal:
         doc["events"] = events
         return doc
 
-    def dump(self) -> dict[str, Any]:
-        """Every entry with its chain fields (``journal export --all``; not a scenario)."""
-        report = self.verify()
-        return {
+    def dump(self, *, all_segments: bool = True) -> dict[str, Any]:
+        """Every entry with its chain fields (``journal export --all``; not a scenario). With
+        ``all_segments=False`` only the live segment's (a support bundle: bounded however long the
+        table has run), with every closed segment's verification record."""
+        report = self.verify(all_segments=all_segments)
+        since = 0 if all_segments else self.first_seq - 1
+        doc: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
-            "journal": {"path": str(self.path), "count": report.count, "head": report.head, "ok": report.ok},
-            "entries": [e.to_json() for e in self.entries()],
+            "journal": {
+                "path": str(self.path),
+                "count": report.count,
+                "head": report.head,
+                "ok": report.ok,
+                "segment": self.segment,
+            },
+            "entries": [e.to_json() for e in self.entries(since=since)],
         }
+        if not all_segments:
+            records = []
+            for n in range(1, self.segment):
+                try:
+                    records.append(self._record(n).fields())
+                except JournalError as exc:
+                    records.append({"segment": n, "error": str(exc)})
+            doc["closed_segments"] = records
+        return doc
 
 
 def _write_meta(db: sqlite3.Connection, *, segment: int, first_seq: int, first_prev: str) -> None:

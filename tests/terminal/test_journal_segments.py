@@ -197,3 +197,14 @@ async def test_a_full_disk_stops_the_table_with_an_alert_not_a_crash(tmp_path):
     again = TableController(cfg, journal_for(cfg))
     assert sum(again.board.wagers.values()) == placed > 0
     again.close()
+
+
+def test_a_support_bundle_dump_stays_bounded(tmp_path):
+    path = tmp_path / "j.db"
+    deal(path, 10)
+    with open_for_check(path) as j:
+        live = j.dump(all_segments=False)
+        full = j.dump()
+        assert [e["seq"] for e in live["entries"]] == list(range(j.first_seq, 62))
+        assert [r["segment"] for r in live["closed_segments"]] == [1, 2, 3, 4]
+        assert len(full["entries"]) == 61 and full["journal"]["ok"]
