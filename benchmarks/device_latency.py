@@ -107,6 +107,7 @@ async def stack_latency(n: int) -> tuple[list[float], int, list[float]]:
                     got_at[i] = time.perf_counter_ns()
                     in_driver.append((got_at[i] - transport.last_chunk_ns) / 1e6)
                     i += 1
+            shoe.pending_events()  # coming back for more: the last read is acknowledged (after commit)
             loop = asyncio.get_running_loop()
             sent_at, frame_len = await loop.run_in_executor(None, parent.recv)
     finally:
