@@ -71,7 +71,7 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
-from rules.round.table_rules import variant_limits
+from rules.round.table_rules import late_wager_ruling, variant_limits
 from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
@@ -104,6 +104,10 @@ SETTLEMENT_KIND = "settlement"
 
 #: BETS_AFTER_CLOSE as the terminal raises it when the dealer enters a wager after "no more bets".
 BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 23 and 25; docs/banking.md"
+#: The cite of a late wager where the game's filing has no rule on it: the layout's own practice.
+BETS_AFTER_CLOSE_NONE_FILED = (
+    "none filed for this game: the layout stays as it was at no more bets (docs/banking.md)"
+)
 
 
 class DeviceSource(Protocol):
@@ -493,13 +497,17 @@ class TableController:
         late = late or BetsAfterClose(
             "BETS_AFTER_CLOSE", seat, spot, before, after, "no more bets", BETS_AFTER_CLOSE_CITE
         )
+        # The variant's own rule where its filing has one (Capitol rules 23/25, Supreme rule 2 …), else the
+        # layout's: the wager stays as it was at no more bets (rules.round.table_rules.late_wager_ruling).
+        filed = late_wager_ruling(self.rules.rulings, late.describe(), seat)
         alert = AlertView(
             code=late.code,
-            severity="warning",
-            ruling="CONTINUE",
-            remedy=f"Leave seat {seat} {spot} at {money(before)}: {late.remedy}. New wagers wait for the next round.",
-            cite=late.cite,
-            clear_role="dealer",
+            severity=filed.severity.value if filed else "warning",
+            ruling=filed.ruling.value if filed else "CONTINUE",
+            remedy=f"Leave seat {seat} {spot} at {money(before)}: "
+            + (filed.remedy if filed else f"{late.remedy}. New wagers wait for the next round."),
+            cite=filed.cite.text if filed else BETS_AFTER_CLOSE_NONE_FILED,
+            clear_role=filed.clear_role.value if filed else "dealer",
             message=late.describe(),
             seat=seat,
         )
@@ -1348,7 +1356,9 @@ class TableController:
             # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
             # and raises the alert below, naming its port.
             key = Keystore(state_dir() / FILE_NAME).key_for(name)
-            spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key)
+            spec = DeviceSpec(
+                name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key
+            )
             transport = None
             if spec.scheme != "gpio":
                 transport = transport_for(
@@ -1384,7 +1394,9 @@ class TableController:
 
         name = str(data.get("name") or "").strip()
         if name not in self.config.devices:
-            return f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+            return (
+                f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+            )
         d = self.config.devices[name]
         await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
         old = self._device_tasks.get(name)
@@ -1399,7 +1411,12 @@ class TableController:
                 emulator_dir=config_dir() / "emulators",
                 emulator_keys=state_dir() / "emulator-keys",
             )
-            entry: dict[str, Any] = {"event": "paired", "port": r.port, "serial": r.serial, "key": r.fingerprint}
+            entry: dict[str, Any] = {
+                "event": "paired",
+                "port": r.port,
+                "serial": r.serial,
+                "key": r.fingerprint,
+            }
             result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
         except (DeviceError, OSError) as exc:
             entry = {"event": "pairing-failed", "error": str(exc)}

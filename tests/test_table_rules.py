@@ -163,3 +163,18 @@ def test_a_posted_fee_option_must_be_filed_for_the_tables_limits(tmp_path):
     good = tmp_path / "good.yaml"
     good.write_text(table)
     assert main(["config", "check", str(good)]) == 0
+
+
+def test_a_late_wager_takes_the_variants_filed_rule_or_none():
+    from rules.round.table_rules import late_wager_ruling
+    from terminal.scenario import game_rules
+
+    capitol = late_wager_ruling(game_rules(get_game("paigow/capitol")).rulings, "seat 2 main changed", 2)
+    assert (
+        capitol is not None
+        and capitol.rule == "capitol-no-bet-changes"
+        and "rules 23, 25" in capitol.cite.text
+    )
+    supreme = late_wager_ruling(game_rules(get_game("baccarat/supreme")).rulings, "seat 1 tie", 1)
+    assert supreme is not None and supreme.cite.lines == "L1097"
+    assert late_wager_ruling(game_rules(get_game("baccarat/zoobac")).rulings, "seat 1 tie", 1) is None

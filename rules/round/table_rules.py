@@ -33,10 +33,10 @@ from rules.banking.wagers import (
     check_wagers,
 )
 from rules.banking.wagers import Wager as BankWager
-from rules.round.alerts import AlertCode, Role
+from rules.round.alerts import Alert, AlertCode, Role
 from rules.round.events import Correction, RoundStart, Wager
 from rules.round.procedure import ProcedureError
-from rules.round.rulings import Finding
+from rules.round.rulings import Finding, RulingTable
 
 if TYPE_CHECKING:
     from rules.round.state import RoundState
@@ -219,4 +219,15 @@ def posted_limits_problem(option_text: str, min_cents: int, max_cents: int) -> s
     return (
         f"the posted option is filed for {option_text!r}, but the table's limits are "
         f"{money(min_cents)}-{money(max_cents)}"
+    )
+
+
+def late_wager_ruling(rulings: RulingTable, message: str, seat: int | None) -> Alert | None:
+    """The variant's ruling on a wager placed or changed after betting closed (BETS_AFTER_CLOSE), where its
+    ``irregularities:`` table has an entry for it (Capitol rules 23 and 25, Supreme rule 2, Commission-Free
+    rule 5); None where the filing has none (the wager panel keeps the layout as it was)."""
+    if not any(AlertCode.BETS_AFTER_CLOSE in e.when.codes for e in rulings.entries):
+        return None
+    return rulings.rule(
+        Finding(AlertCode.BETS_AFTER_CLOSE, message, seat=seat), {AlertCode.BETS_AFTER_CLOSE: 1}
     )
