@@ -408,6 +408,7 @@ class TechnicianScreen(Screen[None]):
                 yield Input(placeholder="device name", id="tech-device-name")
                 yield Input(placeholder="address: /dev/dealer/shoe or emu://profile", id="tech-device-url")
                 yield Button("Assign", id="tech-assign")
+                yield Button("Pair", id="tech-pair")
                 yield Button("Test deal", id="tech-test-deal")
             yield Static(id="tech-result")
         yield Footer()
@@ -440,6 +441,8 @@ class TechnicianScreen(Screen[None]):
             result = await app.privileged(
                 "tech.assign-device", {"name": val("tech-device-name"), "url": val("tech-device-url")}
             )
+        elif event.button.id == "tech-pair":  # the device must be in pairing mode (its button)
+            result = await app.privileged("tech.pair-device", {"name": val("tech-device-name")})
         elif event.button.id == "tech-test-deal":
             result = await app.privileged("tech.test-deal", {})
         else:
