@@ -71,7 +71,7 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
-from rules.round.table_rules import variant_limits
+from rules.round.table_rules import late_wager_ruling, variant_limits
 from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
@@ -104,6 +104,10 @@ SETTLEMENT_KIND = "settlement"
 
 #: BETS_AFTER_CLOSE as the terminal raises it when the dealer enters a wager after "no more bets".
 BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 23 and 25; docs/banking.md"
+#: The cite of a late wager where the game's filing has no rule on it: the layout's own practice.
+BETS_AFTER_CLOSE_NONE_FILED = (
+    "none filed for this game: the layout stays as it was at no more bets (docs/banking.md)"
+)
 
 
 class DeviceSource(Protocol):
@@ -493,13 +497,17 @@ class TableController:
         late = late or BetsAfterClose(
             "BETS_AFTER_CLOSE", seat, spot, before, after, "no more bets", BETS_AFTER_CLOSE_CITE
         )
+        # The variant's own rule where its filing has one (Capitol rules 23/25, Supreme rule 2 …), else the
+        # layout's: the wager stays as it was at no more bets (rules.round.table_rules.late_wager_ruling).
+        filed = late_wager_ruling(self.rules.rulings, late.describe(), seat)
         alert = AlertView(
             code=late.code,
-            severity="warning",
-            ruling="CONTINUE",
-            remedy=f"Leave seat {seat} {spot} at {money(before)}: {late.remedy}. New wagers wait for the next round.",
-            cite=late.cite,
-            clear_role="dealer",
+            severity=filed.severity.value if filed else "warning",
+            ruling=filed.ruling.value if filed else "CONTINUE",
+            remedy=f"Leave seat {seat} {spot} at {money(before)}: "
+            + (filed.remedy if filed else f"{late.remedy}. New wagers wait for the next round."),
+            cite=filed.cite.text if filed else BETS_AFTER_CLOSE_NONE_FILED,
+            clear_role=filed.clear_role.value if filed else "dealer",
             message=late.describe(),
             seat=seat,
         )
@@ -939,6 +947,8 @@ class TableController:
             return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
             return await self._assign_device(data, inp.role)
+        if a == "tech.pair-device":
+            return await self._pair_device(data, inp.role)
         if a == "maint.self-test":
             return await self._self_test(inp.role)
         if a == "tech.test-deal":
@@ -1108,7 +1118,7 @@ class TableController:
         out = state_dir() / f"support-{self.config.table.id}-{int(self.clock())}.tar.gz"
         out.parent.mkdir(parents=True, exist_ok=True)
         with self.journal.journal.reader() as j:
-            dump = j.dump()
+            dump = j.dump(all_segments=False)  # the live segment and the closed segments' records
         files = {
             "config.json": self.config.redacted(),
             "journal.json": dump,
@@ -1337,15 +1347,23 @@ class TableController:
 
     async def _run_device(self, name: str) -> None:
         from devices.api import open_device, transport_for
+        from devices.keystore import FILE_NAME, Keystore
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
         d = self.config.devices[name]
-        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
         try:
+            # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
+            # and raises the alert below, naming its port.
+            key = Keystore(state_dir() / FILE_NAME).key_for(name)
+            spec = DeviceSpec(
+                name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key
+            )
             transport = None
             if spec.scheme != "gpio":
-                transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                transport = transport_for(
+                    spec, emulator_dir=config_dir() / "emulators", emulator_keys=state_dir() / "emulator-keys"
+                )
                 self._tap(name, transport)
             async with open_device(
                 spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
@@ -1364,6 +1382,50 @@ class TableController:
             await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
         finally:
             self.drivers.pop(name, None)
+
+    async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
+        """Technician: give a device a new pairing key of its own (docs/protocol.md §3.2), with the device
+        in pairing mode; the key goes to the keystore and is never shown (journaled: its fingerprint)."""
+        from devices.errors import DeviceError
+        from devices.keystore import FILE_NAME, Keystore
+        from devices.pairing import pair_device
+        from devices.spec import DeviceSpec
+        from terminal.paths import config_dir
+
+        name = str(data.get("name") or "").strip()
+        if name not in self.config.devices:
+            return (
+                f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+            )
+        d = self.config.devices[name]
+        await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
+        old = self._device_tasks.get(name)
+        if old is not None:  # the port is opened exclusively: free it for the pairing
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        try:
+            r = await pair_device(
+                spec,
+                Keystore(state_dir() / FILE_NAME),
+                emulator_dir=config_dir() / "emulators",
+                emulator_keys=state_dir() / "emulator-keys",
+            )
+            entry: dict[str, Any] = {
+                "event": "paired",
+                "port": r.port,
+                "serial": r.serial,
+                "key": r.fingerprint,
+            }
+            result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
+        except (DeviceError, OSError) as exc:
+            entry = {"event": "pairing-failed", "error": str(exc)}
+            result = f"{name} not paired: {exc}"
+        await self.journal.append("device", {"device": name, **entry, "role": role})
+        if old is not None:
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            self._show()
+        return result
 
     async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: move a configured device to another address, and reconnect it now."""

@@ -1,6 +1,8 @@
 """Wager limits per variant and per spot, checked when a wager is placed and when a round starts; the
 player-dealer rotation (rules.banking.wagers, rules.round.table_rules)."""
 
+from pathlib import Path
+
 import pytest
 
 from rules.banking.errors import DataError
@@ -142,3 +144,37 @@ def test_no_bust_capitol_offers_buster_which_may_exceed_the_game_wager():
         Wager.single(2, "buster", "seat 2", 150000, WagerKind.BONUS),
     ]
     assert "maximum" in placement_problem(lim, over, 2, "buster")  # not over the table limit
+
+
+def test_a_posted_fee_option_must_be_filed_for_the_tables_limits(tmp_path):
+    from rules.round.table_rules import option_limits, posted_limits_problem
+    from terminal.cli import main
+
+    assert option_limits("$3-$6 (blinds $1-$3)") == ((300, 300), (600, 600))
+    assert option_limits("minimum $5-$25, maximum $100-$2,000") == ((500, 2500), (10000, 200000))
+    assert option_limits("$1,000+") is None
+    assert posted_limits_problem("$3-$6", 300, 600) is None
+    assert "the table's limits are $2.00-$4.00" in posted_limits_problem("$3-$6", 200, 400)
+    assert posted_limits_problem("minimum $5-$25, maximum $100-$2,000", 1000, 200000) is None
+    table = (Path(__file__).resolve().parent.parent / "config" / "tables" / "poker.yaml").read_text()
+    bad = tmp_path / "poker.yaml"
+    bad.write_text(table.replace("{min_cents: 300, max_cents: 600}", "{min_cents: 200, max_cents: 400}"))
+    assert main(["config", "check", str(bad)]) == 2
+    good = tmp_path / "good.yaml"
+    good.write_text(table)
+    assert main(["config", "check", str(good)]) == 0
+
+
+def test_a_late_wager_takes_the_variants_filed_rule_or_none():
+    from rules.round.table_rules import late_wager_ruling
+    from terminal.scenario import game_rules
+
+    capitol = late_wager_ruling(game_rules(get_game("paigow/capitol")).rulings, "seat 2 main changed", 2)
+    assert (
+        capitol is not None
+        and capitol.rule == "capitol-no-bet-changes"
+        and "rules 23, 25" in capitol.cite.text
+    )
+    supreme = late_wager_ruling(game_rules(get_game("baccarat/supreme")).rulings, "seat 1 tie", 1)
+    assert supreme is not None and supreme.cite.lines == "L1097"
+    assert late_wager_ruling(game_rules(get_game("baccarat/zoobac")).rulings, "seat 1 tie", 1) is None

@@ -118,8 +118,14 @@ async def serve(args: argparse.Namespace) -> int:
     """Run the emulator until SIGTERM or SIGINT."""
     profile = load_profile(args.profile, args.dir)
     emulator = EMULATORS[profile.kind](
-        profile, now=time.monotonic(), boot_id=args.boot_id, nvram=Nvram(args.state)
+        profile,
+        now=time.monotonic(),
+        boot_id=args.boot_id,
+        nvram=Nvram(args.state),
+        key_file=args.key_file,
     )
+    if args.pairing:
+        emulator.inject("pairing", time.monotonic())
     server = Server(emulator, Path(args.link))
     await server.plug()
     if args.control:
@@ -144,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--link", required=True, help="symbolic link to point at the emulator's pty")
     p.add_argument("--dir", default=None, help="directory of profiles (config/emulators)")
     p.add_argument("--state", default=None, help="the device's non-volatile memory (a JSON file)")
+    p.add_argument("--key-file", default=None, help="where the device keeps its pairing key (0600)")
+    p.add_argument("--pairing", action="store_true", help="boot in pairing mode (120 s)")
     p.add_argument("--control", default=None, help="FIFO of control lines (inject FAULT k=v; unplug S)")
     p.add_argument("--boot-id", type=lambda s: int(s, 0), default=None, help="fixed boot id (default: fresh)")
     args = p.parse_args(argv)

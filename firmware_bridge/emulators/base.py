@@ -21,6 +21,7 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar
 
+from firmware_bridge.auth import fingerprint
 from firmware_bridge.emulators.profile import Profile
 from firmware_bridge.framer import FrameError, decode_frame
 from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink, LinkConfig, LinkEvent, Received
@@ -31,6 +32,8 @@ from firmware_bridge.messages import (
     EchoReply,
     EchoRequest,
     Message,
+    Pair,
+    Paired,
     Rejected,
     RejectReason,
 )
@@ -86,6 +89,7 @@ class Emulator:
         now: float = 0.0,
         boot_id: int | None = None,
         nvram: Nvram | None = None,
+        key_file: str | Path | None = None,
     ) -> None:
         self.profile = profile
         self.rng = random.Random(profile.seed)
@@ -101,6 +105,10 @@ class Emulator:
             boot_id=boot_id if boot_id is not None else fresh_boot_id(),
         )
         self.nvram = nvram or Nvram()
+        self.key_file = None if key_file is None else Path(key_file)
+        if self.key_file is not None and self.key_file.exists():
+            self.link.key = bytes.fromhex(self.key_file.read_text(encoding="ascii").strip())
+        self._pairing_until: float | None = None
         self.number = 0  # the last number given to a numbered event (READ, CARD_OUT, DICE, BUTTON)
         self.events_sent = 0
         self.boots = 1
@@ -194,19 +202,22 @@ class Emulator:
     # -- live fault injection (demo and training mode, tests) ---------------------------------
 
     COMMON_FAULTS: ClassVar[tuple[str, ...]] = (
-        "disconnect", "reboot", "drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next",
+        "pairing", "disconnect", "reboot", "drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next",
     )  # fmt: skip
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ()
 
     def inject(self, fault: str, now: float, **params: Any) -> None:
-        """Trigger ``fault`` now. Common: ``disconnect`` (``duration`` s, default 5), ``reboot``
+        """Trigger ``fault`` now. Common: ``pairing`` (pairing mode for ``duration`` s, default 120: the
+        technician's button on a real device), ``disconnect`` (``duration`` s, default 5), ``reboot``
         (immediately; unacknowledged events are kept, as in non-volatile memory; ``same_boot_id=True``
         keeps the boot id, as faulty firmware might), ``drop_next`` /
         ``garble_next`` / ``duplicate_next`` (``count`` frames, default 1), ``gap_next`` (drop the next
         sequenced frame), ``reorder_next`` (send the next sequenced frame after the one that follows
         it). Per kind: see ``KIND_FAULTS``. Raises
         ValueError naming the faults this device knows."""
-        if fault == "disconnect":
+        if fault == "pairing":
+            self._pairing_until = now + float(params.get("duration", 120.0))
+        elif fault == "disconnect":
             self._silent_until = now + float(params.get("duration", 5.0))
         elif fault == "reboot":
             self._reboot(now, keep_boot_id=bool(params.get("same_boot_id", False)))
@@ -272,6 +283,8 @@ class Emulator:
         msg = ev.message
         if isinstance(msg, EchoRequest):
             self.link.send(EchoReply(msg.data), now)
+        elif isinstance(msg, Pair):
+            self._pair(msg.key, now)
         elif isinstance(msg, CountersRequest):
             c = self.link.counters
             self.link.send(
@@ -279,6 +292,27 @@ class Emulator:
             )
         else:
             self.on_command(msg, now)
+
+    def _pair(self, key: bytes, now: float) -> None:
+        """Keep ``key`` if the device is in pairing mode (then leave it), else refuse."""
+        if self._pairing_until is None or now > self._pairing_until:
+            self.link.send(Rejected(Pair.TYPE, RejectReason.NOT_PAIRING), now)
+            return
+        self._pairing_until = None
+        self.link.key = key
+        if self.key_file is not None:
+            self.key_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.key_file.with_name(self.key_file.name + ".tmp")
+            tmp.write_text(key.hex(), encoding="ascii")
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.key_file)
+        self.link.send(Paired(int(fingerprint(key), 16)), now)
+        log.info("%s: paired (key %s)", self, fingerprint(key))
+
+    @property
+    def pairing(self) -> bool:
+        """True while the device accepts a new pairing key."""
+        return self._pairing_until is not None
 
     def _silent(self, now: float) -> bool:
         if self._silent_until is None:
