@@ -401,10 +401,14 @@ class TableController:
             self._sync_board()
             if self.board.phase is BettingPhase.CLOSED:
                 return await self._after_close(inp, seat, "bank", self.bank_cents, self.bank_cents)
+            mine = sorted(spot for (s, _, spot), cents in self.board.wagers.items() if s == seat and cents)
+            if self.player_dealer != seat and mine:
+                # Never a silent move: the seat's wagers would vanish into the bank.
+                return await self._refuse(
+                    inp,
+                    f"seat {seat} has wagers on the layout ({', '.join(mine)}): take them back before it banks",
+                )
             self.player_dealer = None if self.player_dealer == seat else seat
-            self.board = BettingBoard(
-                {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
-            )
             return await self._board_changed(
                 inp, f"seat {seat} banks" if self.player_dealer else "no player-dealer"
             )
@@ -1097,6 +1101,9 @@ class TableController:
         serial = getattr(getattr(drv, "transport", None), "serial", None)
         runner = getattr(serial, "_emulator", None)  # protocol_emu.Serial: the PtyEmulator behind emu://
         if runner is None:
+            kinds = sorted({d.kind for d in self.config.devices.values()})
+            if drv is None and device not in self.config.devices and device not in kinds:
+                return f"this table has no {device.replace('_', ' ')} (its devices: {', '.join(kinds) or 'none'})"
             return f"{device}: not an emulated device"
         emulator = runner.emulator
 

@@ -287,3 +287,28 @@ async def test_header_and_keys_fit_the_dealers_screen(size):
             visible = head[: header.region.width]  # only the room and the game id may fall off the end
             assert view.table_id in visible and view.game_name in visible, (size, head)
             assert not view.round_no or f"#{view.round_no}" in visible
+
+
+async def test_p_on_a_seat_with_wagers_is_refused_not_a_silent_move(tmp_path):
+    from terminal.console.view import ConsoleInput
+    from terminal.controller import TableController
+    from terminal.journal import Journal
+    from tests.terminal.test_settlement import config_for
+
+    cfg = config_for(tmp_path, "paigow/capitol", 7)
+    c = TableController(cfg, Journal(cfg.journal.path))
+    await c.start()
+
+    async def send(action, **data):
+        return await c.submit(ConsoleInput(action, "dealer", "key", data))
+
+    assert await send("wager.place", seat=3, spot="main", add=2500) is None
+    said = await send("wager.player-dealer", seat=3)
+    assert "seat 3 has wagers on the layout (main)" in said
+    assert c.player_dealer is None and c.board.wagers == {(3, 0, "main"): 2500}  # nothing moved or lost
+    assert "refused" in list(c.journal.journal.entries(kind="input"))[-1].payload
+    assert await send("wager.player-dealer", seat=1) == "seat 1 banks"
+    # A fault key for a device the table does not have names what the table has.
+    c.demo_faults = True
+    assert "this table has no shoe" in await c.inject_fault("shoe", "misread_next")
+    c.close()
