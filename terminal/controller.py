@@ -239,6 +239,8 @@ class TableController:
         self.link_config: Any = None
         #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
         self._shuffle_asked = False
+        #: Each shuffler's settings as it last reported them (ShufflerConfigured), for the technician.
+        self.shuffler_settings: dict[str, dict[str, Any]] = {}
         self._deck_ok: bool | None = _deck_ok_since_shuffle(restored.events, restored.carried.get("deck_ok"))
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
@@ -1163,6 +1165,10 @@ class TableController:
                 f"{name}: refused {ev.command} ({ev.reason.replace('_', ' ')})",
             )
             return
+        if t0 == "ShufflerConfigured":
+            self.shuffler_settings[name] = {
+                k: getattr(ev, k) for k in ("decks", "jokers", "mode", "packet_size", "packets")
+            }
         if t0 == "ShuffleComplete":
             self._shuffle_asked = False
             self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
@@ -1212,6 +1218,28 @@ class TableController:
                     drv.clear_fault()
                     self.devices[name] = replace(self.devices[name], state="ok", detail="")
         self._show()
+
+    def technician_lines(self) -> list[str]:
+        """What the technician screen (F2) states about the table: the game, the fee schedule and the
+        shuffler's settings as the shuffler last reported them (else as configured)."""
+        t = self.config.table
+        lines = [
+            f"game: {self.game.name} — {self.game.room} ({self.game.id}), {t.seats} seats",
+            f"fee schedule: {t.fee_schedule or 'none posted'}",
+        ]
+        for name, d in sorted(self.config.devices.items()):
+            if d.kind != "shuffler":
+                continue
+            got = self.shuffler_settings.get(name)
+            if got is not None:
+                lines.append(
+                    f"shuffler {name}: {got['decks']} deck(s) + {got['jokers']} joker(s), {got['mode']}"
+                    f" of {got['packet_size']} x {got['packets']} (as the shuffler reported)"
+                )
+            else:
+                opts = ", ".join(f"{k} {v}" for k, v in sorted(d.options.items())) or "its own defaults"
+                lines.append(f"shuffler {name}: {opts} (configured; not reported yet)")
+        return lines
 
     def shuffler(self) -> Any:
         """The connected shuffler driver, if any."""

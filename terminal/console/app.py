@@ -393,6 +393,7 @@ class TechnicianScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Text("TECHNICIAN", style="bold reverse"), id="tech-title")
+            yield Static(id="tech-table")
             yield DataTable(id="tech-devices", cursor_type="row")
             yield Label("Shuffler: decks, packet size (0 = single cards), hands per round")
             with Horizontal(classes="form-row"):
@@ -414,10 +415,18 @@ class TechnicianScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#tech-devices", DataTable)
-        table.add_columns("device", "kind", "address", "state")
+        self.query_one("#tech-devices", DataTable).add_columns("device", "kind", "address", "state")
+        self.refresh_truths()
+
+    def refresh_truths(self) -> None:
+        """The game, the fee schedule, the shuffler's settings and every device's address and state, as
+        they are now (after Assign, Set game or Apply too)."""
         app = self.app
         assert isinstance(app, DealerConsole)
+        lines = getattr(app.backend, "technician_lines", None)
+        self.query_one("#tech-table", Static).update("\n".join(lines()) if callable(lines) else "")
+        table = self.query_one("#tech-devices", DataTable)
+        table.clear()
         for name, kind, url, state in app.device_rows():
             table.add_row(name, kind, url, state)
 
@@ -448,6 +457,7 @@ class TechnicianScreen(Screen[None]):
         else:
             return
         self.query_one("#tech-result", Static).update(result or "done")
+        self.refresh_truths()
 
 
 class MaintenanceScreen(Screen[None]):
@@ -784,7 +794,13 @@ class DealerConsole(App[None]):
     def device_rows(self) -> list[tuple[str, str, str, str]]:
         """Devices for the technician screen: configured ones, with the health the view reports."""
         states = {d.name: d.state for d in self.view.devices} if self.view else {}
-        rows = [(n, k, u, states.get(n, "?")) for n, k, u in self._device_config]
+        config = getattr(self.backend, "config", None)  # the controller's: an Assign moves a device
+        configured = (
+            [(n, d.kind, d.url) for n, d in sorted(config.devices.items())]
+            if config is not None and hasattr(config, "devices")
+            else self._device_config
+        )
+        rows = [(n, k, u, states.get(n, "?")) for n, k, u in configured]
         known = {r[0] for r in rows}
         if self.view:
             rows += [(d.name, d.kind, "", d.state) for d in self.view.devices if d.name not in known]

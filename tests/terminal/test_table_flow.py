@@ -312,3 +312,32 @@ async def test_p_on_a_seat_with_wagers_is_refused_not_a_silent_move(tmp_path):
     c.demo_faults = True
     assert "this table has no shoe" in await c.inject_fault("shoe", "misread_next")
     c.close()
+
+
+async def test_f2_shows_the_game_the_fees_and_the_shuffler_settings_and_refreshes_after_assign(
+    tmp_path, monkeypatch
+):
+    from textual.widgets import DataTable, Input
+
+    app = demo_app(tmp_path, monkeypatch, 0)
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: "shuffler" in c.shuffler_settings)
+        await pilot.press("f2")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
+        await enter_pin(pilot, PINS["technician"])
+        assert await until(pilot, lambda: type(app.screen).__name__ == "TechnicianScreen")
+        truths = text_of(app.screen.query_one("#tech-table").content)
+        assert "(paigow/capitol)" in truths and "fee schedule: none posted" in truths
+        assert (
+            "shuffler shuffler: 1 deck(s) + 1 joker(s), hands of 7 x 7 (as the shuffler reported)" in truths
+        )
+        app.screen.query_one("#tech-device-name", Input).value = "dice"
+        app.screen.query_one("#tech-device-url", Input).value = "emu://dice-cup-weak"
+        await pilot.click("#tech-assign")
+        table = app.screen.query_one("#tech-devices", DataTable)
+        assert await until(
+            pilot,
+            lambda: any(str(table.get_row_at(i)[2]) == "emu://dice-cup-weak" for i in range(table.row_count)),
+        )
+    c.close()
