@@ -341,3 +341,32 @@ async def test_f2_shows_the_game_the_fees_and_the_shuffler_settings_and_refreshe
             lambda: any(str(table.get_row_at(i)[2]) == "emu://dice-cup-weak" for i in range(table.row_count)),
         )
     c.close()
+
+
+def test_run_headless_logs_what_it_does_and_refuses_a_config_it_cannot_run(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEALER_TERMINAL_STATE_DIR": str(tmp_path)}
+    env.pop("DEALER_TERMINAL_CONFIG", None)
+    cmd = [sys.executable, "-m", "terminal.cli", "run", "--headless"]
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in proc.stderr:  # read until the table has reached a state (no timing involved)
+        lines.append(line.rstrip())
+        if line.startswith("INFO state "):
+            break
+    proc.send_signal(signal.SIGTERM)
+    _, rest = proc.communicate()
+    lines += rest.splitlines()
+    assert proc.returncode == 0, lines
+    text = "\n".join(lines)
+    assert "INFO table pg-1: Pai Gow Poker (paigow/capitol), 7 seats, journal" in text
+    assert "INFO device shuffler: shuffler at emu://shuffler-basic" in text
+    assert "INFO state shuffle: shuffle the cards: press new round" in text
+    assert "INFO stopping: finishing the journal" in text
+    # A configuration it cannot run: exit non-zero with the reason, not a traceback.
+    bad = subprocess.run([*cmd, "--set", "table.seats=0"], env=env, capture_output=True, text=True)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr and "seats" in bad.stderr
