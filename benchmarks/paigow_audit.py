@@ -39,8 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.paigow.analyze import class_key, hand_classes  # noqa: E402
+from rules.paigow.classes import class_count  # noqa: E402
 from rules.paigow.hands import CATEGORY_NAMES, front_beats_back, value5  # noqa: E402
 from rules.paigow.house_way import HouseWay, HouseWayError, load_house_way, set_hand  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 
 def load(chart: str) -> HouseWay:
@@ -64,12 +66,17 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def run_classes(way: HouseWay) -> tuple[Counter[str], Counter[str], int, int, int]:
+def run_classes(
+    way: HouseWay, progress: Progress | None = None
+) -> tuple[Counter[str], Counter[str], int, int, int]:
     rules: Counter[str] = Counter()
     backs: Counter[str] = Counter()
     fouls = uncovered = total = 0
     plain: dict[tuple[tuple[int, ...], bool], tuple[str, str, bool]] = {}
-    for rep, w, is_flush in hand_classes(way.hand_cards):
+    n_classes = class_count(way.hand_cards) if progress is not None else 0
+    for i, (rep, w, is_flush) in enumerate(hand_classes(way.hand_cards)):
+        if progress is not None and i % 4096 == 0:
+            progress(i, n_classes)
         res = audit_one(rep, way)
         key = class_key(rep)
         if is_flush:
@@ -165,7 +172,8 @@ def main() -> int:
         t0 = time.perf_counter()
         c0 = _cpu()
         if args.mode == "classes":
-            rules, backs, fouls, uncovered, total = run_classes(way)
+            with progress_bar(f"audit {chart}") as progress:  # on a terminal only; silent in a pipe
+                rules, backs, fouls, uncovered, total = run_classes(way, progress)
         else:
             rules, backs, fouls, uncovered, total = run_every(chart, n, args.workers, args.limit)
         dt = time.perf_counter() - t0

@@ -32,9 +32,14 @@ DRIVERS: dict[str, type[Device]] = {
 
 
 def transport_for(
-    spec: DeviceSpec, *, emulator_dir: str | Path | None = None, usb_backend: Any = None
+    spec: DeviceSpec,
+    *,
+    emulator_dir: str | Path | None = None,
+    usb_backend: Any = None,
+    emulator_keys: str | Path | None = None,
 ) -> ByteTransport:
-    """The transport that ``spec.url`` names."""
+    """The transport that ``spec.url`` names. ``emulator_keys``: where ``emu://`` devices keep their
+    pairing keys (their flash; the terminal passes its state directory's ``emulator-keys``)."""
     scheme = spec.scheme
     if scheme == "serial":
         return SerialTransport(spec.url, spec.baudrate)
@@ -44,6 +49,8 @@ def transport_for(
         url = spec.url
         if emulator_dir is not None and "dir=" not in url:
             url += ("&" if "?" in url else "?") + "dir=" + quote(str(emulator_dir))
+        if emulator_keys is not None and "keys=" not in url:
+            url += ("&" if "?" in url else "?") + "keys=" + quote(str(emulator_keys))
         return SerialTransport(url, spec.baudrate)
     if scheme in ("socket", "rfc2217"):
         return SerialTransport(spec.url, spec.baudrate, exclusive=False)
@@ -62,6 +69,7 @@ def make_device(
     usb_backend: Any = None,
     pin_factory: Any = None,
     ack_after_commit: bool = True,
+    emulator_keys: str | Path | None = None,
 ) -> Device | GpioPanel:
     """Build (without starting) the driver for ``spec``.
 
@@ -74,7 +82,9 @@ def make_device(
             raise DeviceConfigError(f"device {spec.name!r}: only a panel can be on gpio://")
         return GpioPanel(spec, clock=clock, pin_factory=pin_factory)
     if transport is None:
-        transport = transport_for(spec, emulator_dir=emulator_dir, usb_backend=usb_backend)
+        transport = transport_for(
+            spec, emulator_dir=emulator_dir, usb_backend=usb_backend, emulator_keys=emulator_keys
+        )
     return DRIVERS[spec.kind](
         spec, transport, clock=clock, link_config=link_config, ack_after_commit=ack_after_commit
     )
@@ -92,6 +102,7 @@ async def open_device(
     pin_factory: Any = None,
     handshake_timeout: float = 5.0,
     ack_after_commit: bool = True,
+    emulator_keys: str | Path | None = None,
 ) -> AsyncIterator[Any]:
     """Open, handshake, yield the started driver, close on exit.
 
@@ -107,6 +118,7 @@ async def open_device(
         usb_backend=usb_backend,
         pin_factory=pin_factory,
         ack_after_commit=ack_after_commit,
+        emulator_keys=emulator_keys,
     )
     await dev.start(handshake_timeout=handshake_timeout)
     try:

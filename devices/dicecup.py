@@ -91,9 +91,9 @@ class DiceCupDriver(Device):
             elif not self._opened_ok:
                 reason = "the cup has not been opened"
             if reason is not None:
-                return [DiceRejected(*dice, reason, device=n)]
+                return [DiceRejected(*dice, reason, msg.number, device=n)]
             self._rolled = True
-            return [DiceRolled(*dice, round=self.round or 0, device=n)]
+            return [DiceRolled(*dice, round=self.round or 0, number=msg.number, device=n)]
         return None
 
     def _on_restart(self) -> None:

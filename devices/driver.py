@@ -23,7 +23,13 @@ import logging
 from collections.abc import AsyncIterator
 from typing import ClassVar
 
-from devices.errors import DeviceDisabled, HandshakeTimeout, RestartNotAcknowledged
+from devices.errors import (
+    DeviceDisabled,
+    HandshakeTimeout,
+    PairingFailed,
+    RestartNotAcknowledged,
+)
+from devices.errors import DeviceRefused as DeviceRefusedError
 from devices.eventqueue import EventQueue
 from devices.events import (
     CommandRejected,
@@ -32,13 +38,16 @@ from devices.events import (
     DeviceEvent,
     DeviceFault,
     DeviceIdentity,
+    DeviceRefused,
     DeviceRestarted,
     ProgramIntegrityFailed,
     SequenceGap,
 )
 from devices.spec import DeviceSpec
+from firmware_bridge.auth import fingerprint
 from firmware_bridge.clock import Clock, MonotonicClock
 from firmware_bridge.link import (
+    AuthFailed,
     BadMessage,
     GapDetected,
     HostLink,
@@ -61,6 +70,8 @@ from firmware_bridge.messages import (
     Fault,
     Identity,
     Message,
+    Pair,
+    Paired,
     Rejected,
     RejectReason,
 )
@@ -110,7 +121,15 @@ class Device:
         self.name = spec.name
         self.transport = transport
         self.clock = clock or MonotonicClock()
-        self.link = HostLink(link_config, now=self.clock.now(), session=session, defer_ack=ack_after_commit)
+        self.link = HostLink(
+            link_config,
+            now=self.clock.now(),
+            session=session,
+            defer_ack=ack_after_commit,
+            key=spec.pairing_key,
+        )
+        self.refused: str | None = None
+        self._refused_event: DeviceRefused | None = None
         self.identity: DeviceIdentity | None = None
         self.disabled: str | None = None
         self.restart_pending = False
@@ -124,6 +143,7 @@ class Device:
         self._up = asyncio.Event()
         self._echo: list[asyncio.Future[bytes]] = []
         self._counters: list[asyncio.Future[Counters]] = []
+        self._pairing: list[asyncio.Future[int | None]] = []
         self._closing = False
 
     def __repr__(self) -> str:
@@ -145,6 +165,11 @@ class Device:
         except TimeoutError:
             await self.close()
             raise HandshakeTimeout(f"{self.name}: no IDENTITY from {self.transport.name}") from None
+        if self.identity is None and self.refused is not None:
+            await self.close()
+            raise DeviceRefusedError(
+                f"{self.name} on {self.transport.name} refused: {self.refused}", self._refused_event
+            )
         assert self.identity is not None
         return self.identity
 
@@ -178,6 +203,11 @@ class Device:
         """The next event (raises :class:`TransportClosed` if the device was closed)."""
         return await self._queue.next()
 
+    async def next_events(self) -> list[DeviceEvent]:
+        """Every event that has arrived (waiting for at least one): a reader that journals them in one
+        group commit (``Journal.append_many``) before it calls again acknowledges them all at once."""
+        return await self._queue.batch()
+
     def pending_events(self) -> list[DeviceEvent]:
         """Take every event queued so far without waiting."""
         return self._queue.pending()
@@ -206,6 +236,29 @@ class Device:
         self.link.send(EchoRequest(data), self.clock.now())
         self._flush()
         return await asyncio.wait_for(fut, timeout)
+
+    @property
+    def authenticated(self) -> bool:
+        """True while the device proved its pairing key and every frame carries its tag."""
+        return self.link.authenticated
+
+    async def pair(self, key: bytes, *, timeout: float = 10.0) -> str:
+        """Give the device ``key`` as its pairing key (it must be in pairing mode: the technician's
+        button). Returns the key's fingerprint once the device confirms it; :class:`PairingFailed` if it
+        refuses or does not answer. The caller stores the key (``devices.keystore``) and reconnects."""
+        fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self._pairing.append(fut)
+        self.link.send(Pair(key), self.clock.now())
+        self._flush()
+        try:
+            got = await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            raise PairingFailed(f"{self.name}: no answer to PAIR from {self.transport.name}") from None
+        if got is None:
+            raise PairingFailed(f"{self.name}: the device is not in pairing mode (hold its pairing button)")
+        if f"{got:08x}" != fingerprint(key):
+            raise PairingFailed(f"{self.name}: the device confirmed another key")
+        return fingerprint(key)
 
     async def device_counters(self, *, timeout: float = 2.0) -> Counters:
         """The device's own link counters (diagnostics)."""
@@ -302,10 +355,24 @@ class Device:
                     self._publish(CommsRestored(device=self.name))
             elif isinstance(lev, GapDetected):
                 self._publish(SequenceGap(lev.expected, lev.received, device=self.name))
+            elif isinstance(lev, AuthFailed):
+                self._refuse(lev.reason)
             elif isinstance(lev, BadMessage):
                 self._publish(DeviceFault(0xFF, f"bad message: {lev.reason}", device=self.name))
                 if lev.seq is not None:
                     self._queue.mark((lev.epoch, lev.seq))
+
+    def _refuse(self, reason: str) -> None:
+        """The device is not who it says: no command goes to it, the controller gets an alert naming the
+        port, and a handshake in progress ends (``start`` raises)."""
+        first = self.refused != reason
+        self.refused = reason
+        self.disabled = f"refused: {reason}"
+        if first:
+            log.warning("%s on %s refused: %s", self.name, self.transport.name, reason)
+            self._refused_event = DeviceRefused(self.transport.name, reason, device=self.name)
+            self._publish(self._refused_event)
+        self._up.set()
 
     def _session_up(self, up: SessionUp) -> None:
         ident = identity_event(up.identity, self.name)
@@ -357,6 +424,12 @@ class Device:
 
     def _received(self, msg: Message) -> None:
         if self._copy(msg):
+            return
+        if isinstance(msg, Paired) or (isinstance(msg, Rejected) and msg.command_type == Pair.TYPE):
+            if self._pairing:
+                pfut = self._pairing.pop(0)
+                if not pfut.done():
+                    pfut.set_result(msg.fingerprint if isinstance(msg, Paired) else None)
             return
         if isinstance(msg, EchoReply):
             if self._echo:

@@ -21,3 +21,16 @@ class DeviceDisabled(DeviceError):
 
 class RestartNotAcknowledged(DeviceError):
     """A command to a device whose restart has not been acknowledged yet."""
+
+
+class DeviceRefused(DeviceError):
+    """The device on a port did not prove its pairing key (or a frame's tag was wrong). ``event`` is the
+    :class:`devices.events.DeviceRefused` to raise as an alert; the message names the port."""
+
+    def __init__(self, message: str, event: object) -> None:
+        super().__init__(message)
+        self.event = event
+
+
+class PairingFailed(DeviceError):
+    """Pairing did not happen (the device is not in pairing mode, or did not answer)."""

@@ -107,6 +107,27 @@ class EventQueue:
             raise TransportClosed(f"{self.name} is closed")
         return ev  # type: ignore[no-any-return]
 
+    async def batch(self) -> list[DeviceEvent]:
+        """Wait for at least one event, then take every event already queued (for a group commit: one
+        journal transaction for the reads that arrived together). All count as handled at the next call;
+        :class:`TransportClosed` once the queue is closed and empty."""
+        first = await self._take()
+        if first is _CLOSED:
+            self._queue.put_nowait(_CLOSED)
+            raise TransportClosed(f"{self.name} is closed")
+        out: list[DeviceEvent] = [first]
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
+            if isinstance(item, _Mark):
+                self._held.append(item.token)
+                continue
+            if item is _CLOSED:
+                self._queue.put_nowait(_CLOSED)
+                break
+            self._events -= 1
+            out.append(item)
+        return out
+
     def pending(self) -> list[DeviceEvent]:
         """Every event queued so far, without waiting; they count as handled at the next call."""
         self._release()

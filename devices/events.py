@@ -2,7 +2,7 @@
 
 Every event is a frozen dataclass deriving from :class:`DeviceEvent`, with a keyword-only ``device``
 (the configured device name). Events that correspond to a code of the closed alert vocabulary
-(DESIGN.md §4) expose it as ``alert_code``; the controller maps the code to the room's ruling. Events
+(docs/architecture.md §4) expose it as ``alert_code``; the controller maps the code to the room's ruling. Events
 with ``alert_code`` None are information (journaled, not alerts).
 
 The shuffler's card order never appears here: :class:`CardDispensed` is emitted only after the card
@@ -305,6 +305,7 @@ class DiceRolled(DeviceEvent):
     d2: int
     d3: int
     round: int = 0
+    number: int = 0  # the cup's result counter
 
     @property
     def total(self) -> int:
@@ -321,6 +322,7 @@ class DiceRejected(DeviceEvent):
     d2: int
     d3: int
     reason: str
+    number: int = 0
 
 
 # --- buttons and panels ----------------------------------------------------------------------
@@ -334,6 +336,7 @@ class ButtonPressed(DeviceEvent):
     long_press: bool
     held_ms: int = 0
     destructive: bool = False
+    number: int = 0  # the panel's press counter
 
     @property
     def acts(self) -> bool:

@@ -1,7 +1,7 @@
 """Button and display panels: button presses (short and long), seat lamps and a two-line display.
 
 What the lamps and the display show is one pure function of table state, :func:`panel_view`; the
-drivers only show a :class:`PanelView`, they are never told to light a lamp ad hoc (DESIGN.md §3).
+drivers only show a :class:`PanelView`, they are never told to light a lamp ad hoc (docs/architecture.md §3).
 A panel on a serial or USB link is :class:`PanelDriver`; buttons and lamps wired to GPIO pins are
 ``devices.gpio.GpioPanel``. Both emit :class:`ButtonPressed`.
 """
@@ -101,12 +101,17 @@ def panel_view(state: PanelState) -> PanelView:
 
 
 def button_event(
-    button_id: str, held_ms: int, device: str, long_press_ms: int = LONG_PRESS_MS
+    button_id: str, held_ms: int, device: str, long_press_ms: int = LONG_PRESS_MS, number: int = 0
 ) -> ButtonPressed:
     """The press event. ``destructive`` buttons act only on a long press (the controller checks
     :attr:`ButtonPressed.acts`); a short press of one is still reported so the console can say "hold"."""
     return ButtonPressed(
-        button_id, held_ms >= long_press_ms, held_ms, destructive=button_id in DESTRUCTIVE, device=device
+        button_id,
+        held_ms >= long_press_ms,
+        held_ms,
+        destructive=button_id in DESTRUCTIVE,
+        number=number,
+        device=device,
     )
 
 
@@ -147,7 +152,7 @@ class PanelDriver(Device):
     def _on_message(self, msg: Message) -> list[DeviceEvent] | None:
         if isinstance(msg, Button):
             name = self.buttons.get(msg.button, f"button{msg.button}")
-            return [button_event(name, msg.held_ms, self.name, self.long_press_ms)]
+            return [button_event(name, msg.held_ms, self.name, self.long_press_ms, msg.number)]
         return None
 
     def _on_restart(self) -> None:

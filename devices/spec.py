@@ -20,7 +20,9 @@ class DeviceSpec:
     lamps on GPIO pins; panel only), ``socket://host:port`` or ``mem://`` (a transport passed in).
     ``expected_firmware_hash`` (64 hex digits), if set, must match the device's handshake or the
     device is disabled with PROGRAM_INTEGRITY. ``options`` are per kind: ``shake_threshold`` (dice
-    cup), ``buttons`` / ``lamps`` / ``long_press_ms`` / pins (panel).
+    cup), ``buttons`` / ``lamps`` / ``long_press_ms`` / pins (panel). ``pairing_key`` (32 bytes, from
+    the device keystore; never shown) makes the device prove it holds the key at every handshake and
+    tag every frame; a device that does not is refused.
     """
 
     name: str
@@ -29,6 +31,7 @@ class DeviceSpec:
     expected_firmware_hash: str | None = None
     baudrate: int = 115200
     options: Mapping[str, Any] = field(default_factory=dict)
+    pairing_key: bytes | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -45,6 +48,8 @@ class DeviceSpec:
                 ok = False
             if not ok:
                 raise DeviceConfigError(f"device {self.name!r}: expected_firmware_hash must be 64 hex digits")
+        if self.pairing_key is not None and len(self.pairing_key) != 32:
+            raise DeviceConfigError(f"device {self.name!r}: a pairing key is 32 bytes")
 
     @property
     def scheme(self) -> str:

@@ -26,12 +26,23 @@ Reliability, in short (details in docs/protocol.md §4):
 
 from __future__ import annotations
 
+import dataclasses
+import hmac
 import os
 from collections import deque
 from dataclasses import dataclass, field
 
+from firmware_bridge.auth import (
+    DEVICE,
+    HOST,
+    NO_NONCE,
+    frame_tag,
+    identity_proof,
+    session_key,
+)
 from firmware_bridge.framer import (
     FLAG_ACK,
+    FLAG_MAC,
     FLAG_NAK,
     FLAG_SEQ,
     Frame,
@@ -40,6 +51,7 @@ from firmware_bridge.framer import (
     encode_frame,
 )
 from firmware_bridge.messages import (
+    NO_PROOF,
     PROTOCOL_VERSION,
     Ack,
     CodecError,
@@ -120,6 +132,13 @@ class GapDetected:
 
 
 @dataclass(frozen=True)
+class AuthFailed:
+    """The device did not prove its pairing key, or a frame's tag was wrong: it is not believed."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class PeerSilent:
     """Nothing valid heard for ``comms_timeout`` seconds."""
 
@@ -142,8 +161,18 @@ class SessionUp:
 
 
 LinkEvent = (
-    Received | BadFrame | BadMessage | DuplicateDropped | GapDetected | PeerSilent | PeerBack | SessionUp
+    Received
+    | BadFrame
+    | BadMessage
+    | DuplicateDropped
+    | GapDetected
+    | PeerSilent
+    | PeerBack
+    | SessionUp
+    | AuthFailed
 )
+
+_HANDSHAKE = (Hello.TYPE, Identity.TYPE)
 
 
 @dataclass
@@ -158,6 +187,7 @@ class LinkCounters:
     duplicates: int = 0
     gaps: int = 0
     delivered: int = 0
+    auth_failures: int = 0
 
 
 @dataclass
@@ -189,6 +219,13 @@ class Link:
         self.epoch = 0
         self.established = False
         self.peer_silent = False
+        self._skey: bytes | None = None  # this session's frame-tag key (authenticated sessions)
+        self._tx_dir, self._rx_dir = HOST, DEVICE
+
+    @property
+    def authenticated(self) -> bool:
+        """True while the session's frames carry tags made with the pairing key."""
+        return self._skey is not None
 
     # -- public ------------------------------------------------------------------------------
 
@@ -274,7 +311,13 @@ class Link:
         if self.established:
             flags |= FLAG_ACK
         ack = self._rx_committed if self._defer_ack else (self._rx_expected - 1) & 0xFF
-        self._out.append(encode_frame(Frame(type_, flags, seq, ack, payload)))
+        tag = b""
+        if self._skey is not None and type_ not in _HANDSHAKE:
+            flags |= FLAG_MAC
+            tag = frame_tag(
+                self._skey, self._tx_dir, Frame(type_, flags, seq, ack, payload).header(), payload
+            )
+        self._out.append(encode_frame(Frame(type_, flags, seq, ack, payload, tag)))
         self.counters.frames_out += 1
         self._last_tx = now
         self._ack_due = False
@@ -310,7 +353,21 @@ class Link:
                 self._retransmit(now)
         self._fill_window(now)
 
+    def _authentic(self, f: Frame, events: list[LinkEvent]) -> bool:
+        if f.type in _HANDSHAKE:
+            return True
+        if self._skey is None:
+            return not f.flags & FLAG_MAC  # tagged frames of a session this end does not hold
+        want = frame_tag(self._skey, self._rx_dir, f.header(), f.payload)
+        if f.flags & FLAG_MAC and hmac.compare_digest(f.tag, want):
+            return True
+        self.counters.auth_failures += 1
+        events.append(AuthFailed("a frame without a valid tag (not from the paired device)"))
+        return False
+
     def _on_frame(self, f: Frame, now: float, events: list[LinkEvent]) -> None:
+        if not self._authentic(f, events):
+            return
         self._last_rx = now
         if self.peer_silent:
             self.peer_silent = False
@@ -381,6 +438,7 @@ class Link:
         self._rx_expected = 0
         self._rx_committed = 0xFF
         self._nak_sent_for = None
+        self._skey = None
         self.epoch += 1
         if keep_unsent:
             self._backlog.extend(pending)
@@ -425,8 +483,11 @@ class HostLink(Link):
         now: float = 0.0,
         session: int | None = None,
         defer_ack: bool = False,
+        key: bytes | None = None,
     ) -> None:
         super().__init__(config, now=now)
+        self.key = key
+        self._nonce = NO_NONCE
         self.session = session if session is not None else _new_session()
         self._fixed_session = session is not None
         self.identity: Identity | None = None
@@ -436,6 +497,7 @@ class HostLink(Link):
         self._connecting = False
         self._dropped = 0
         self._lost_session: str | None = None  # why the device no longer has our session, if it lost it
+        self._hello_for: int | None = None  # the session the current nonce belongs to
         self._uptime_ms: int | None = None  # the device's uptime as last heard
 
     def connect(self, now: float) -> None:
@@ -453,6 +515,9 @@ class HostLink(Link):
         self._connecting = True
         self._hello_gap = self.config.hello_interval
         self._send_hello(now)
+
+    def _new_nonce(self) -> None:
+        self._nonce = os.urandom(16) if self.key is not None else NO_NONCE
 
     def commit(self, epoch: int, seq: int, now: float) -> None:
         """The application made the frame ``seq`` of session ``epoch`` durable: acknowledge up to it.
@@ -475,8 +540,22 @@ class HostLink(Link):
         return (self._rx_expected - 1 - self._rx_committed) & 0xFF if self._defer_ack else 0
 
     def _send_hello(self, now: float) -> None:
+        if self._hello_for != self.session:
+            self._hello_for = self.session
+            self._new_nonce()  # one challenge per session: retries repeat it
         self._hello_at = now
-        self.send(Hello(PROTOCOL_VERSION, self.session), now)
+        self.send(Hello(PROTOCOL_VERSION, self.session, self._nonce), now)
+
+    def _proof_ok(self, msg: Identity) -> str:
+        """'' if ``msg`` proves the pairing key (or none is required), else why not."""
+        if self.key is None:
+            return ""
+        if msg.proof == NO_PROOF:
+            return "the device is not paired (no proof of a key)"
+        payload = encode_payload(msg)[: -len(msg.proof)]
+        if not hmac.compare_digest(msg.proof, identity_proof(self.key, self._nonce, msg.nonce, payload)):
+            return "the device's proof does not match its pairing key"
+        return ""
 
     def _restarted(self, msg: Identity) -> str:
         """Why ``msg`` (answering our HELLO) shows a device that rebooted since we last heard it, or ''."""
@@ -501,6 +580,11 @@ class HostLink(Link):
         if msg.session == self.session:
             if not self._connecting:
                 return True  # a repeated answer to a HELLO already answered
+            refused = self._proof_ok(msg)
+            if refused:
+                self.counters.auth_failures += 1
+                events.append(AuthFailed(refused))
+                return True
             why = self._restarted(msg)
             if why:
                 self._dropped += self._reset_sequences(keep_unsent=False, now=now)
@@ -511,6 +595,8 @@ class HostLink(Link):
             self._connecting = False
             self._lost_session = None
             self.established = True
+            if self.key is not None:
+                self._skey = session_key(self.key, self._nonce, msg.nonce, self.session)
             dropped, self._dropped = self._dropped, 0
             events.append(SessionUp(msg, bool(why), dropped, why))
             self._fill_window(now)
@@ -569,17 +655,21 @@ class DeviceLink(Link):
         self.template = identity
         self.boot_id = boot_id
         self.session = 0
+        self.key: bytes | None = None  # the pairing key, once a technician paired the device
+        self._host_nonce = NO_NONCE
+        self._nonce = NO_NONCE
         self._announce_at = now
         self._booted_at = now
+        self._tx_dir, self._rx_dir = DEVICE, HOST
 
     def uptime_ms(self, now: float) -> int:
         """Milliseconds since this boot (wraps at 2**32)."""
         return int((now - self._booted_at) * 1000) & 0xFFFFFFFF
 
     def identity(self, session: int, now: float = 0.0) -> Identity:
-        """The IDENTITY message for ``session``."""
+        """The IDENTITY message for ``session`` (with the proof of the pairing key when asked for one)."""
         t = self.template
-        return Identity(
+        ident = Identity(
             t.protocol_version,
             t.kind,
             self.boot_id,
@@ -589,7 +679,13 @@ class DeviceLink(Link):
             t.serial,
             t.firmware_version,
             self.uptime_ms(now),
+            self._nonce if session else NO_NONCE,
         )
+        if not session or self.key is None or self._host_nonce == NO_NONCE:
+            return ident
+        payload = encode_payload(ident)[: -len(NO_PROOF)]
+        proof = identity_proof(self.key, self._host_nonce, self._nonce, payload)
+        return dataclasses.replace(ident, proof=proof)
 
     def heartbeat(self, now: float) -> Heartbeat:
         return Heartbeat(self.uptime_ms(now))
@@ -616,6 +712,10 @@ class DeviceLink(Link):
             self._reset_sequences(keep_unsent=True, now=now)
             self.session = msg.session
             self.established = True
+            self._host_nonce = msg.nonce
+            self._nonce = os.urandom(16)
+            if self.key is not None and msg.nonce != NO_NONCE:
+                self._skey = session_key(self.key, msg.nonce, self._nonce, msg.session)
         self.send(self.identity(msg.session, now), now)
         self._fill_window(now)
         events.append(Received(msg))

@@ -10,6 +10,7 @@ kinds (all integers big-endian):
 - ``str``: a length byte then that many UTF-8 bytes;
 - ``hash``: 32 raw bytes (a SHA-256, or an HMAC-SHA-256 proof);
 - ``nonce``: 16 raw bytes (a handshake challenge);
+- ``key``: 32 raw bytes (a pairing key);
 - ``bytes``: the rest of the payload.
 
 A payload that does not fit its message's layout raises :class:`CodecError`, never anything else.
@@ -203,6 +204,28 @@ class RejectReason(IntEnum):
     BAD_ARGUMENT = 4
     NOT_ARMED = 5
     UNSUPPORTED = 6
+    NOT_PAIRING = 7  # PAIR while the device is not in pairing mode
+
+
+@dataclass(frozen=True, slots=True)
+class Pair(Message):
+    """Host -> device: keep ``key`` as this device's pairing key (accepted only in pairing mode)."""
+
+    TYPE: ClassVar[int] = 0x0B
+    LAYOUT: ClassVar[tuple[str, ...]] = ("key",)
+    key: bytes
+
+    def __repr__(self) -> str:  # never shows the key
+        return "Pair(key=…)"
+
+
+@dataclass(frozen=True, slots=True)
+class Paired(Message):
+    """Device -> host: the key is kept; ``fingerprint`` is the first 4 bytes of its fingerprint."""
+
+    TYPE: ClassVar[int] = 0x0C
+    LAYOUT: ClassVar[tuple[str, ...]] = ("u32",)
+    fingerprint: int
 
 
 # --- shuffler --------------------------------------------------------------------------------
@@ -461,14 +484,14 @@ MESSAGE_TYPES: Final[dict[int, type[Message]]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Identity, Ack, Heartbeat, EchoRequest, EchoReply, CountersRequest, Counters, Rejected,
-        Fault, ConfigureShuffler, Shuffle, Dispense, ClearFault, DeckReport, ShuffleComplete, CardOut,
+        Fault, Pair, Paired, ConfigureShuffler, Shuffle, Dispense, ClearFault, DeckReport, ShuffleComplete, CardOut,
         PacketComplete, Jam, ShortPacket, Door, FaceUpInside, Read, ShoeEmptyMsg, CutCardMsg, Cover,
         Shake, Dice, ArmCup, Button, SetLamps, SetDisplay, TileTray,
     )
 }  # fmt: skip
 
 _INT_SIZES: Final = {"u8": 1, "u16": 2, "u32": 4}
-_FIXED: Final = {"hash": 32, "nonce": 16}
+_FIXED: Final = {"hash": 32, "nonce": 16, "key": 32}
 _INT_STRUCT: Final = {"u8": struct.Struct(">B"), "u16": struct.Struct(">H"), "u32": struct.Struct(">I")}
 
 

@@ -1,6 +1,6 @@
 """Playing cards: ranks, suits, the joker, and the card-room notation.
 
-Notation (DESIGN.md §4): ``As Kh Qd Jc Ts 9h … 2c``; the joker ``Jk``; an unread card ``??``.
+Notation (docs/architecture.md §4): ``As Kh Qd Jc Ts 9h … 2c``; the joker ``Jk``; an unread card ``??``.
 Input also accepts lower case and ``10`` for the ten. Every ``Card`` is interned, so cards compare
 and hash by identity as cheaply as small integers, and ``card.index`` (0..51, the joker 52) is the
 compact form the evaluators use.

@@ -93,7 +93,7 @@ class Analysis:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``analyze --json`` object (DESIGN.md §4)."""
+        """The ``analyze --json`` object (docs/architecture.md §4)."""
         out: dict[str, Any] = {
             "game": self.game,
             "decks": self.decks,

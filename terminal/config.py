@@ -94,6 +94,13 @@ class TableConfig(_Strict):
             game = info.data.get("game")  # validated before (field order); absent when it is bad
             if game is not None:
                 check_fee_game(value, posted, game)
+            limits = info.data.get("limits")  # validated before fee_schedule (field order)
+            if limits is not None:
+                from rules.round.table_rules import posted_limits_problem
+
+                problem = posted_limits_problem(posted.limits, limits.min_cents, limits.max_cents)
+                if problem:
+                    raise ValueError(f"{value!r}: {problem}; post the option filed for this table's limits")
         return value
 
     @field_validator("game")

@@ -71,7 +71,8 @@ from rules.round.events import (
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
 from rules.round.state import Wait, undone
-from rules.round.table_rules import variant_limits
+from rules.round.table_rules import late_wager_ruling, variant_limits
+from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
     FACE_DOWN,
@@ -103,6 +104,10 @@ SETTLEMENT_KIND = "settlement"
 
 #: BETS_AFTER_CLOSE as the terminal raises it when the dealer enters a wager after "no more bets".
 BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 23 and 25; docs/banking.md"
+#: The cite of a late wager where the game's filing has no rule on it: the layout's own practice.
+BETS_AFTER_CLOSE_NONE_FILED = (
+    "none filed for this game: the layout stays as it was at no more bets (docs/banking.md)"
+)
 
 
 class DeviceSource(Protocol):
@@ -308,6 +313,9 @@ class TableController:
             reveal=_revealed(self.state, step),
         )
         alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
+        if self.state.start is None or self.state.status is Status.VOID:
+            # Between rounds the seats show the layout: the wagers in the circles and the player-dealer.
+            view = replace(view, seats=self._layout_seats(view.seats))
         next_step, next_detail = view.next_step, view.next_detail
         if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
             next_step, next_detail = spec.prompt, spec.way_out
@@ -329,6 +337,21 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+        )
+
+    def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
+        placed: dict[int, list[WagerView]] = {}
+        for (seat, _, spot), cents in sorted(self.board.wagers.items()):
+            placed.setdefault(seat, []).append(WagerView(spot, cents))
+        pd = self.player_dealer
+        return tuple(
+            replace(
+                s,
+                wagers=tuple(placed.get(s.seat, ())),
+                player_dealer=s.seat == pd,
+                status=f"bank {fmt_cents(self.bank_cents)}" if s.seat == pd else s.status,
+            )
+            for s in seats
         )
 
     def _with_remedy(self, alert: AlertView) -> AlertView:
@@ -476,13 +499,17 @@ class TableController:
         late = late or BetsAfterClose(
             "BETS_AFTER_CLOSE", seat, spot, before, after, "no more bets", BETS_AFTER_CLOSE_CITE
         )
+        # The variant's own rule where its filing has one (Capitol rules 23/25, Supreme rule 2 …), else the
+        # layout's: the wager stays as it was at no more bets (rules.round.table_rules.late_wager_ruling).
+        filed = late_wager_ruling(self.rules.rulings, late.describe(), seat)
         alert = AlertView(
             code=late.code,
-            severity="warning",
-            ruling="CONTINUE",
-            remedy=f"Leave seat {seat} {spot} at {money(before)}: {late.remedy}. New wagers wait for the next round.",
-            cite=late.cite,
-            clear_role="dealer",
+            severity=filed.severity.value if filed else "warning",
+            ruling=filed.ruling.value if filed else "CONTINUE",
+            remedy=f"Leave seat {seat} {spot} at {money(before)}: "
+            + (filed.remedy if filed else f"{late.remedy}. New wagers wait for the next round."),
+            cite=filed.cite.text if filed else BETS_AFTER_CLOSE_NONE_FILED,
+            clear_role=filed.clear_role.value if filed else "dealer",
             message=late.describe(),
             seat=seat,
         )
@@ -515,13 +542,13 @@ class TableController:
     async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
         """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""
         n = self.config.table.seats
-        pd = 1
+        fam = family_rules(self.game.family)
+        pd = 1 if fam.settled_at_table else None  # a game the players play among themselves has no bank
         spots = self.spots or ["main"]
         amounts = [2500, 1000, 500, 5000, 1500, 2000, 1000, 500, 2500]
         wagers: dict[tuple[int, int, str], int] = {}
         lo, hi = self.config.table.limits.min_cents, self.config.table.limits.max_cents
-        fam = family_rules(self.game.family)
-        for i, seat in enumerate(range(2, n + 1)):
+        for i, seat in enumerate(range(2 if pd else 1, n + 1)):
             if seat % 4 == 0 and not fam.deals_every_seat:
                 continue  # an empty seat, so the layout looks like a table
             cents = min(max(amounts[i % len(amounts)], lo), hi)
@@ -529,8 +556,10 @@ class TableController:
                 wagers[(seat, 0, spot)] = cents  # a bonus equal to the base (Capitol's rule)
         self.board = BettingBoard(wagers)
         self.player_dealer = pd
-        self.bank_cents = min(hi * 4, 100000)
+        self.bank_cents = min(hi * 4, 100000) if pd else 0
         await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        if pd is None:
+            return f"demo layout: {len(wagers)} wagers (each player's table stakes)"
         return f"demo layout: seat {pd} banks {self.bank_cents // 100} dollars, {len(wagers)} wagers"
 
     def _show(self) -> None:
@@ -581,7 +610,10 @@ class TableController:
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(
-                        self.state, round_no=self.round_no, game_id=self.game.id, carried={"deck_ok": self._deck_ok}
+                        self.state,
+                        round_no=self.round_no,
+                        game_id=self.game.id,
+                        carried={"deck_ok": self._deck_ok},
                     )
                 )
                 self._disk_space()
@@ -825,6 +857,8 @@ class TableController:
             return await self._refuse(inp, sets)
         for e in sets:
             await self.apply_event(e)
+        if sets and not any(e.house_way for e in sets):  # no House Way filed: the setter's advice
+            return f"{len(sets)} hand(s) set as the setter proposes (advice, not a House Way)"
         return f"{len(sets)} hand(s) set the House Way"
 
     async def _decision(self, inp: ConsoleInput) -> str | None:
@@ -915,6 +949,8 @@ class TableController:
             return f"shuffler set: {settings.decks} deck(s), {settings.mode} of {settings.packet_size} x {settings.packets}"
         if a == "tech.assign-device":
             return await self._assign_device(data, inp.role)
+        if a == "tech.pair-device":
+            return await self._pair_device(data, inp.role)
         if a == "maint.self-test":
             return await self._self_test(inp.role)
         if a == "tech.test-deal":
@@ -1084,7 +1120,7 @@ class TableController:
         out = state_dir() / f"support-{self.config.table.id}-{int(self.clock())}.tar.gz"
         out.parent.mkdir(parents=True, exist_ok=True)
         with self.journal.journal.reader() as j:
-            dump = j.dump()
+            dump = j.dump(all_segments=False)  # the live segment and the closed segments' records
         files = {
             "config.json": self.config.redacted(),
             "journal.json": dump,
@@ -1313,15 +1349,23 @@ class TableController:
 
     async def _run_device(self, name: str) -> None:
         from devices.api import open_device, transport_for
+        from devices.keystore import FILE_NAME, Keystore
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
         d = self.config.devices[name]
-        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
         try:
+            # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
+            # and raises the alert below, naming its port.
+            key = Keystore(state_dir() / FILE_NAME).key_for(name)
+            spec = DeviceSpec(
+                name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key
+            )
             transport = None
             if spec.scheme != "gpio":
-                transport = transport_for(spec, emulator_dir=config_dir() / "emulators")
+                transport = transport_for(
+                    spec, emulator_dir=config_dir() / "emulators", emulator_keys=state_dir() / "emulator-keys"
+                )
                 self._tap(name, transport)
             async with open_device(
                 spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
@@ -1340,6 +1384,50 @@ class TableController:
             await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
         finally:
             self.drivers.pop(name, None)
+
+    async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
+        """Technician: give a device a new pairing key of its own (docs/protocol.md §3.2), with the device
+        in pairing mode; the key goes to the keystore and is never shown (journaled: its fingerprint)."""
+        from devices.errors import DeviceError
+        from devices.keystore import FILE_NAME, Keystore
+        from devices.pairing import pair_device
+        from devices.spec import DeviceSpec
+        from terminal.paths import config_dir
+
+        name = str(data.get("name") or "").strip()
+        if name not in self.config.devices:
+            return (
+                f"no device named {name!r}; the table has {', '.join(sorted(self.config.devices)) or 'none'}"
+            )
+        d = self.config.devices[name]
+        await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
+        old = self._device_tasks.get(name)
+        if old is not None:  # the port is opened exclusively: free it for the pairing
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        try:
+            r = await pair_device(
+                spec,
+                Keystore(state_dir() / FILE_NAME),
+                emulator_dir=config_dir() / "emulators",
+                emulator_keys=state_dir() / "emulator-keys",
+            )
+            entry: dict[str, Any] = {
+                "event": "paired",
+                "port": r.port,
+                "serial": r.serial,
+                "key": r.fingerprint,
+            }
+            result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
+        except (DeviceError, OSError) as exc:
+            entry = {"event": "pairing-failed", "error": str(exc)}
+            result = f"{name} not paired: {exc}"
+        await self.journal.append("device", {"device": name, **entry, "role": role})
+        if old is not None:
+            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            self._show()
+        return result
 
     async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: move a configured device to another address, and reconnect it now."""
@@ -1427,15 +1515,10 @@ def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) ->
 
 
 def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (Pai Gow once the piles are out), or none."""
-    if state.status is not Status.DEALT or state.start is None or state.game.family != "paigow":
+    """The hands still to be set (``Family.hands_to_set``: Pai Gow once the piles are out), or none."""
+    if state.status is not Status.DEALT or state.start is None:
         return []
-    from rules.paigow.round import FAMILY as PAIGOW
-
-    try:
-        return list(PAIGOW.hands_to_set(state)) if PAIGOW.distribution(state) is not None else []
-    except Exception:  # noqa: BLE001 - a variant that cannot say has nothing to set
-        return []
+    return list(family_rules(state.game.family).hands_to_set(state))
 
 
 def _revealed(state: RoundState, step: Step) -> bool:
@@ -1649,13 +1732,8 @@ def view_from_state(
         if n in by_seat:
             t = by_seat[n]
             net = t.paid - t.collected
-            status = (
-                f"paid {fmt_cents(t.paid)}"
-                if net > 0
-                else f"lost {fmt_cents(t.collected)}"
-                if net < 0
-                else ""
-            )
+            # The seat's net over all its wagers (a bonus lost beside a base won is netted, as the chips are).
+            status = f"won {fmt_cents(net)}" if net > 0 else f"lost {fmt_cents(-net)}" if net < 0 else ""
             if t.returned and net <= 0:
                 status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
         elif n in pot_shares:
@@ -1702,6 +1780,8 @@ def view_from_state(
         settlement, fee_cents, title, fee_note = settlement_view(settled)
     elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
+    elif outcome is not None and outcome.settlement and "chinese" in outcome.settlement:
+        settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
     elif outcome is not None and outcome.settlement:
         for w in outcome.settlement.get("wagers", ()):
             settlement.append(

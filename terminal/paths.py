@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def config_dir() -> Path:
-    """The directory holding ``games/``, ``rooms/``, ``tables/`` and ``emulators/``.
+    """The directory holding ``games/``, ``house_ways/``, ``fees/``, ``analysis/``, ``tables/`` and ``emulators/``.
 
     A wheel carries it as ``terminal/_config`` (see pyproject's force-include); an editable install or
     a checkout reads the repository's ``config/``.

@@ -1,6 +1,6 @@
 """Roles and PINs: who may do what at the table, and the lockout after repeated wrong PINs.
 
-Roles (DESIGN.md §1, §7): the **dealer** (plays the table; clears dealer-level alerts), the **floor**
+Roles (docs/architecture.md §1, §7): the **dealer** (plays the table; clears dealer-level alerts), the **floor**
 supervisor (rulings; clears floor alerts), the **technician** (devices and table setup) and
 **maintenance** (diagnostics; the table is not live). PINs are stored only as scrypt hashes with a
 per-PIN salt, in the form ``scrypt$N$r$p$<salt b64>$<hash b64>``; make one with :func:`hash_pin`
@@ -45,7 +45,7 @@ class Role(StrEnum):
 
 
 class Mode(StrEnum):
-    """A console mode (DESIGN.md §6) and the roles that may enter it."""
+    """A console mode (docs/architecture.md §6) and the roles that may enter it."""
 
     DEALER = "dealer"
     TECHNICIAN = "technician"

@@ -8,11 +8,13 @@ from rules.baccarat import Variant, from_data
 from rules.baccarat.banking import (
     action_rule,
     button_count,
+    button_seat,
     first_seat,
     settlement_order,
     wager_kind,
     wager_results,
 )
+from rules.baccarat.coup import Coup
 from rules.banking import (
     Coverage,
     Direction,
@@ -52,7 +54,7 @@ def test_banking_action_seat_agrees_with_the_filed_count(gid, pd, rank):
         rank, rank.value
     )
     seat = action_seat(rule, table, count)
-    own = v.action_seat(dealt, seats=8 if v.action.origin == "player-dealer" else 7)
+    own = button_seat(v, dealt, seats=8 if v.action.origin == "player-dealer" else 7)
     if v.action.origin == "player-dealer":
         assert seat == (pd - 1 + own) % 8 + 1  # ``own`` seats clockwise of the player-dealer (0 = itself)
     else:
@@ -62,7 +64,7 @@ def test_banking_action_seat_agrees_with_the_filed_count(gid, pd, rank):
 
 def test_ez_settlement_against_a_short_bank():
     v = _variant("baccarat/ez-panda8")
-    coup = v.coup(parse_cards("3c 4c Kc Kd 3d 3h"))  # Banker three-card 7 over Player 6: Dragon 7
+    coup = Coup.from_cards(v, parse_cards("3c 4c Kc Kd 3d 3h"))  # Banker three-card 7 over Player 6: Dragon 7
     table = Table(tuple(range(1, 8)), player_dealer=4)
     wagers = [
         Wager.single(2, "dragon-7", "Ann", 500, wager_kind(v, "dragon-7")),
@@ -104,7 +106,7 @@ def test_zoobac_collects_first_when_the_bank_covers():
 
 def test_supreme_flex_no_action_goes_back():
     v = _variant("baccarat/supreme")
-    coup = v.coup(parse_cards("Kc 4c Kd Kh Ks"))  # Banker 4: Flex bets have no action
+    coup = Coup.from_cards(v, parse_cards("Kc 4c Kd Kh Ks"))  # Banker 4: Flex bets have no action
     w = Wager.single(1, "flex-5", "Ed", 500, wager_kind(v, "flex-5"))
     (r,) = wager_results(v, coup, [w])
     s = settle(10000, [r])

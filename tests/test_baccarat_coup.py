@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.baccarat import Variant, from_data
-from rules.baccarat.coup import due_from_hands
+from rules.baccarat.coup import Coup, due_from_hands, follow
+from rules.baccarat.settle import settle
 from rules.cards import STANDARD_CARDS, Card
 from terminal.games import load_games
 
@@ -53,16 +54,16 @@ def coup_in_words(cards: list[Card]) -> tuple[list[Card], list[Card]]:
 def test_follower_matches_the_rules_in_words(cards):
     player, banker = coup_in_words(cards)
     used = len(player) + len(banker)
-    state = EZ.follow(cards[:used])
+    state = follow(EZ.tableau, cards[:used])
     assert state.complete and list(state.player) == player and list(state.banker) == banker
     # Every shorter prefix still owes a card, to the hand that gets the next one.
     for k in range(used):
-        nxt = EZ.next_card(cards[:k])
+        nxt = follow(EZ.tableau, cards[:k]).next
         assert nxt is not None
         assert (cards[k] in player and nxt == "player") or (cards[k] in banker and nxt == "banker")
     # Anything more is a card dealt against the rule.
-    assert EZ.follow(cards).extra == tuple(cards[used:])
-    coup = EZ.coup(cards[:used])
+    assert follow(EZ.tableau, cards).extra == tuple(cards[used:])
+    coup = Coup.from_cards(EZ, cards[:used])
     assert coup.player_total == points(player) and coup.banker_total == points(banker)
 
 
@@ -70,7 +71,7 @@ def test_follower_matches_the_rules_in_words(cards):
 @given(six_cards)
 def test_due_from_hands_agrees_with_the_follower(cards):
     for k in range(4, 7):
-        state = EZ.follow(cards[:k])
+        state = follow(EZ.tableau, cards[:k])
         if state.extra:
             break
         assert due_from_hands(EZ.tableau, state.player, state.banker) == state.next
@@ -80,8 +81,8 @@ def test_due_from_hands_agrees_with_the_follower(cards):
 @given(six_cards)
 def test_exactly_one_of_banker_player_tie_and_specials_are_consistent(cards):
     player, banker = coup_in_words(cards)
-    coup = EZ.coup(cards[: len(player) + len(banker)])
-    results = {w: EZ.settle(w, coup).result for w in ("player", "banker", "tie", "dragon-7", "panda-8")}
+    coup = Coup.from_cards(EZ, cards[: len(player) + len(banker)])
+    results = {w: settle(EZ, w, coup).result for w in ("player", "banker", "tie", "dragon-7", "panda-8")}
     if coup.winner == "tie":
         assert results["tie"] == "win" and results["player"] == results["banker"] == "push"
     else:

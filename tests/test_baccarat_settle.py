@@ -7,6 +7,9 @@ from fractions import Fraction
 import pytest
 
 from rules.baccarat import BaccaratDataError, Variant, from_data, wager_problems
+from rules.baccarat.banking import button_seat
+from rules.baccarat.coup import Coup
+from rules.baccarat.settle import settle
 from rules.cards import parse_cards
 from terminal.games import load_games
 
@@ -156,8 +159,8 @@ CASE_LIST = [
 @pytest.mark.parametrize(("gid", "cards", "wager", "expected"), CASE_LIST)
 def test_settlement(gid, cards, wager, expected):
     v = _variant(gid)
-    coup = v.coup(parse_cards(cards))
-    s = v.settle(wager, coup)
+    coup = Coup.from_cards(v, parse_cards(cards))
+    s = settle(v, wager, coup)
     assert s.result == expected[0], (s.rule, coup.result)
     if expected[0] == "win":
         assert s.pays == expected[1]
@@ -177,31 +180,31 @@ def test_ez_dragon_push_is_a_setting():
     v = _variant("baccarat/ez-panda8")
     assert v.settings == {"ez-dragon-push": True}
     literal = v.with_settings(**{"ez-dragon-push": False})
-    coup = literal.coup(parse_cards(DRAGON7))
-    assert literal.settle("banker", coup).result == "win"
-    assert v.settle("banker", coup).rule == "Dragon 7: Banker line pushes"
+    coup = Coup.from_cards(literal, parse_cards(DRAGON7))
+    assert settle(literal, "banker", coup).result == "win"
+    assert settle(v, "banker", coup).rule == "Dragon 7: Banker line pushes"
     with pytest.raises(BaccaratDataError, match="unknown setting"):
         v.with_settings(nonsense=True)
     again = from_data(load_games()["baccarat/ez-panda8"].data, {"ez-dragon-push": False})
-    assert isinstance(again, Variant) and again.settle("banker", coup).result == "win"
+    assert isinstance(again, Variant) and settle(again, "banker", coup).result == "win"
 
 
 def test_special_outcomes_of_a_coup():
     v = _variant("baccarat/zoobac")
-    assert v.coup(parse_cards(TRIPLE_RABBIT)).specials == ("triple-rabbit", "rabbit")
-    assert v.coup(parse_cards(MONKEY)).specials == ("monkey",)
+    assert Coup.from_cards(v, parse_cards(TRIPLE_RABBIT)).specials == ("triple-rabbit", "rabbit")
+    assert Coup.from_cards(v, parse_cards(MONKEY)).specials == ("monkey",)
     ez = _variant("baccarat/ez-panda8")
-    assert ez.coup(parse_cards(DRAGON7)).specials == ("dragon-7",)
-    assert ez.coup(parse_cards(PANDA8)).specials == ("panda-8",)
+    assert Coup.from_cards(ez, parse_cards(DRAGON7)).specials == ("dragon-7",)
+    assert Coup.from_cards(ez, parse_cards(PANDA8)).specials == ("panda-8",)
 
 
 def test_net_cents():
     v = _variant("baccarat/commission-free")
-    half = v.settle("banker", v.coup(parse_cards(BANKER6)))
+    half = settle(v, "banker", Coup.from_cards(v, parse_cards(BANKER6)))
     assert half.net_cents(2500) == 1250 and half.net_cents(5) == 2  # an odd cent rounds down
-    lose = v.settle("player", v.coup(parse_cards(BANKER6)))
+    lose = settle(v, "player", Coup.from_cards(v, parse_cards(BANKER6)))
     assert lose.net_cents(2500) == -2500
-    push = v.settle("player", v.coup(parse_cards(TIE7)))
+    push = settle(v, "player", Coup.from_cards(v, parse_cards(TIE7)))
     assert push.net_cents(2500) == 0 and push.commission == 0
     with pytest.raises(BaccaratDataError):
         half.net_cents(-1)
@@ -221,9 +224,9 @@ def test_wager_requirements():
 def test_incomplete_or_overlong_coups_are_errors():
     v = _variant("baccarat/ez-panda8")
     with pytest.raises(BaccaratDataError, match="due to the player"):
-        v.coup(parse_cards("Kc Kd 2c 3c"))
+        Coup.from_cards(v, parse_cards("Kc Kd 2c 3c"))
     with pytest.raises(BaccaratDataError, match="complete after 4 cards"):
-        v.coup(parse_cards("9c Kd Kc 3c 5h"))
+        Coup.from_cards(v, parse_cards("9c Kd Kc 3c 5h"))
 
 
 def test_settlement_order_as_filed():
@@ -255,17 +258,17 @@ def test_settlement_order_as_filed():
 
 def test_action_button_seats():
     v = _variant("baccarat/21st-century")  # first Banker card, player-dealer seat 0
-    assert v.action_seat(parse_cards("2c Kh 3c 4d"), seats=8) == 13 % 8
-    assert v.action_seat(parse_cards("2c Ah 3c 4d"), seats=8) == 1
-    assert v.action_seat(parse_cards("2c Th 3c 4d"), seats=14) == 10
+    assert button_seat(v, parse_cards("2c Kh 3c 4d"), seats=8) == 13 % 8
+    assert button_seat(v, parse_cards("2c Ah 3c 4d"), seats=8) == 1
+    assert button_seat(v, parse_cards("2c Th 3c 4d"), seats=14) == 10
     d = _variant("baccarat/commission-free-dragon")  # second Banker card, player-dealer not counted
-    assert d.action_seat(parse_cards("2c Kh 3c Qd"), seats=7) == (12 - 1) % 7 + 1
-    assert d.action_seat(parse_cards("2c Kh 3c 7d"), seats=7) == 7
+    assert button_seat(d, parse_cards("2c Kh 3c Qd"), seats=7) == (12 - 1) % 7 + 1
+    assert button_seat(d, parse_cards("2c Kh 3c 7d"), seats=7) == 7
     z = _variant("baccarat/zoobac")  # first Player card
-    assert z.action_seat(parse_cards("Jc 2h"), seats=12) == 11
-    assert _variant("baccarat/ez-panda8").action_seat(parse_cards("2c Kh 3c 4d"), seats=7) is None
+    assert button_seat(z, parse_cards("Jc 2h"), seats=12) == 11
+    assert button_seat(_variant("baccarat/ez-panda8"), parse_cards("2c Kh 3c 4d"), seats=7) is None
     with pytest.raises(BaccaratDataError, match="not dealt yet"):
-        d.action_seat(parse_cards("2c Kh 3c"), seats=7)
+        button_seat(d, parse_cards("2c Kh 3c"), seats=7)
 
 
 def test_cash_in_burn():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules.baccarat import Variant, from_data
+from rules.baccarat.coup import follow
 from rules.cards import Card, parse_card, parse_cards
 from terminal.games import load_games
 
@@ -81,7 +82,7 @@ def test_banker_chart_cell(gid, banker, third):
     assert v.tableau.cell(banker, third) == ("H" if expected else "S")
     # The same cell through the follower: the Player (on 0) drew a card worth ``third``.
     dealt = deal(0, banker, card_of(third, 3))
-    state = v.follow(dealt)
+    state = follow(v.tableau, dealt)
     assert state.next == ("banker" if expected else None)
     if expected:
         assert state.prompt == "Banker draws"
@@ -99,7 +100,7 @@ def test_player_draw_and_naturals(gid, player, banker):
     natural = player >= 8 or banker >= 8
     draws = not natural and player <= 5
     assert v.tableau.player_draws(player, banker) is draws
-    state = v.follow(deal(player, banker))
+    state = follow(v.tableau, deal(player, banker))
     if natural:
         assert state.next is None and state.complete
         assert any("natural" in c and "no draws" in c for c in state.calls)
@@ -123,8 +124,8 @@ def test_a_player_natural_stops_the_banker_even_on_zero(gid):
 def test_first_cards_go_player_banker_player_banker():
     v = _variant("baccarat/zoobac")
     cards = list(parse_cards("2c 3c 3d Kc"))
-    assert [v.next_card(cards[:i]) for i in range(4)] == ["player", "banker", "player", "banker"]
-    state = v.follow(cards)
+    assert [follow(v.tableau, cards[:i]).next for i in range(4)] == ["player", "banker", "player", "banker"]
+    state = follow(v.tableau, cards)
     assert state.player == (cards[0], cards[2]) and state.banker == (cards[1], cards[3])
     assert state.prompt == "Player draws"
 
@@ -132,7 +133,7 @@ def test_first_cards_go_player_banker_player_banker():
 def test_cards_after_a_complete_coup_are_extra():
     v = _variant("baccarat/ez-panda8")
     cards = list(parse_cards("9c Kc Kd 5c 3h"))  # Player natural 9: nothing more is due
-    state = v.follow(cards)
+    state = follow(v.tableau, cards)
     assert state.next is None and state.extra == (cards[4],)
 
 

@@ -40,7 +40,7 @@ def test_a_front_pair_is_lower_than_the_same_pair_with_more_kickers():
 
 
 def test_straights_and_flushes_do_not_count_in_the_front():
-    # a three-card straight flush in front is only a high card (seed 000 L3072)
+    # a three-card straight flush in front is only a high card (seed 000 L3085)
     h = hand("Jh Qh Kh", "2c 2d 5s 7h 9c", "3c 3d 3s 8h 8c")
     assert foul_reason(h) is None
 
@@ -58,7 +58,7 @@ def test_middle_over_back_and_a_short_hand_are_foul():
 
 
 def test_the_filed_example_two_segments_and_quads_in_the_back():
-    # "wins two out of three segments and has four of kind in the back ... twelve points" (L3156-3158): 2 + 10
+    # "wins two out of three segments and has four of kind in the back ... twelve points" (L3183): 2 + 10
     # won; the segment lost pays one back, 11 net
     a = scored(1, hand("2c 3d 5h", "Ah Ad Kc Qd Js", "9s 9h 9d 9c 4c"))
     b = scored(2, hand("6s 7d 8h", "Kh Kd 2s 3s 4d", "Jh Jc Jd 2h 4h"))
@@ -130,8 +130,28 @@ def test_clean_sweeps_are_paid_first_and_the_higher_collects_its_value():
     assert dragon.natural == "Dragon" and flushes.natural == "Three Flushes"
     s = settle([plain, dragon, flushes], 1, V101)
     assert [c.stage for c in s.comparisons] == ["clean sweep"] * 3
-    # plain pays 13 and 3; Dragon over Three Flushes collects 13, the 3 is not subtracted (L3188)
+    # plain pays 13 and 3; Dragon over Three Flushes collects 13, the 3 is not subtracted (L3206)
     assert s.points == {1: -16, 2: 26, 3: -10}
+
+
+def test_clean_sweeps_of_the_same_value_push():
+    # 6 Pairs and Three Flushes are both worth 3: "Clean sweep hands with the same value are pushed" (L3204)
+    pairs = scored(1, hand("2c 2d 3c", "3d 4c 4d 5c 5d", "9c 9d Kc Kd Ah"))
+    flushes = scored(2, hand("2h 5h 9h", "3s 6s 8s Ts Qs", "4h 7h Th Jh Qh"))
+    assert pairs.natural == "6 Pairs" and flushes.natural == "Three Flushes"
+    assert compare(pairs, flushes, None, V101).points == 0
+
+
+def test_parkwest_scoop_and_foul():
+    pw = parse_chinese(load_games()["chinese/face-up-pineapple-parkwest"].data["chinese"])
+    a = scored(1, hand("Qc Qd 2h", "Ah Ad Kh 3s Js", "Ts Th Td Tc 4c"), pw)
+    b = scored(2, hand("2c 3d 5h", "6h 7d 8c Jd Qs", "9s 9h 4d 5c Kc"), pw)
+    assert compare(a, b, None, pw).points == 3 + 3 + 17  # three segments, the Scoop Bonus, 7 + 10 bonus
+    trips = scored(3, hand("2s 3c 4h", "7c 7s 7h Ks 2d", "Jh Jc Jd 8h 8d"), pw)
+    assert trips.bonus == {"middle": 2, "back": 6}  # Parkwest pays trips in the middle; The 101 does not
+    assert scored(3, trips.hand).bonus == {"back": 6}
+    foul = scored(4, hand("Ah As Ac", "2c 3d 5h 7s 9c", "Kh Kd 4s 6s 8d"), pw)
+    assert compare(b, foul, None, pw).points == 3 + 3  # one a segment and the Scoop Bonus
 
 
 # --- the settlement order and table stakes ----------------------------------------------------------
@@ -180,7 +200,9 @@ def _random_hand(rng: random.Random, cards):
     return h
 
 
-@pytest.mark.parametrize("game", ["chinese/the101", "chinese/13-card-oaks"])
+@pytest.mark.parametrize(
+    "game", ["chinese/the101", "chinese/13-card-oaks", "chinese/face-up-pineapple-parkwest"]
+)
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), button=st.integers(1, 4))
 def test_points_are_zero_sum_and_a_foul_never_wins_a_point(game, seed, players, button):
@@ -277,6 +299,6 @@ def test_the_round_settles_once_every_hand_is_set():
         s = fold(s.game, [HandSet(seat, p.front, p.back, p.middle)], s)
     out = s.outcome.settlement["chinese"]
     assert out["order"] == [4, 1, 2, 3]
-    # every hand is ace to king: four Dragons, all tied (L3188-3190)
+    # every hand is ace to king: four Dragons, all tied (L3206)
     assert {h["clean_sweep"] for h in out["hands"].values()} == {"Dragon"}
     assert out["points"] == {"4": 0, "1": 0, "2": 0, "3": 0}

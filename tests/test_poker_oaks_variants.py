@@ -1,5 +1,5 @@
-"""Oaks Omaha Pot Limit (seed 001 G13, fees §3.4 L1487-1516) and Oaks Winner Lowball (001 G02 L98-101,
-L135-137; fees §3.5): pot-limit arithmetic across rounds, the winner's blind and the killed limits, and
+"""Oaks Omaha Pot Limit (seed 001 G13, fees §3.4 L1487-1516) and Oaks Winner Lowball (001 G02 L99-102,
+L111-112; fees §3.5): pot-limit arithmetic across rounds, the winner's blind and the killed limits, and
 their collections."""
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def test_without_a_winner_blind_the_base_limit_and_three_blinds():
 def test_the_last_winner_posts_the_fourth_blind_acts_last_and_the_limit_doubles():
     s = lowball([Wager(5, 2000, "winner blind")])
     r = betting_round(s)
-    # $5-$5-$10-$20 (fee option 4 "$40 Winner", L1527); the bets are $40 (L98-101, L135-137)
+    # $5-$5-$10-$20 (fee option 4 "$40 Winner", L1528); the bets are $40 (L99-102, L111-112)
     assert dict(r.committed) == {1: 500, 2: 500, 3: 1000, 5: 2000}
     assert r.order == (4, 1, 2, 3, 5) and r.unit == 4000 and r.current == 2000
     s = apply(s, Decision(4, Action.RAISE, amount=4000))
@@ -176,6 +176,6 @@ def test_winner_lowball_settles_the_lowest_hand_no_per_hand_fee_under_the_time_c
     out = fold(g, ev).outcome.to_json()["settlement"]
     # Jk-4-5-6-7 plays as 7-6-5-4-A; 9-4-3-2-Q... seat 5 has Q high: seat 2's seven low wins
     assert out["showdown"]["low_winners"] == [2]
-    # option 4, "$40 Winner" (L1527), is a time collection (on the hour and half hour): no per-hand fee
+    # option 4, "$40 Winner" (L1528), is a time collection (on the hour and half hour): no per-hand fee
     assert out["collection"] == {"cents": 0, "lines": [], "schedule": "oaks lowball option 4"}
     assert out["showdown"]["shares"] == {"2": 12000}

@@ -1,6 +1,8 @@
 """Wager limits per variant and per spot, checked when a wager is placed and when a round starts; the
 player-dealer rotation (rules.banking.wagers, rules.round.table_rules)."""
 
+from pathlib import Path
+
 import pytest
 
 from rules.banking.errors import DataError
@@ -111,3 +113,68 @@ def test_rotation_counts_consecutive_rounds_of_the_same_player_dealer():
     assert found[2].seat == 3
     assert banked_after((4, 1), RoundStart(seats=(3, 4))) == (0, 0)
     assert rotation_finding({}, (3, 9)) is None
+
+
+def test_buster_outside_its_six_to_eight_decks_is_noted_by_analyze():
+    from rules.blackjack.analyze import analyze
+
+    data = get_game("blackjack/pure-21-5-capitol").data
+    one = [
+        n
+        for n in analyze(data, decks=1).notes
+        if n.startswith("Buster Blackjack: its filing deals it from 6 to 8")
+    ]
+    assert len(one) == 1 and "this shoe of 1 is outside that" in one[0]
+    assert not any("6 to 8 decks" in n for n in analyze(data, decks=6).notes)
+
+
+def test_no_bust_capitol_offers_buster_which_may_exceed_the_game_wager():
+    from rules.blackjack.model import from_data
+
+    data = get_game("blackjack/no-bust-capitol").data
+    assert [b.key for b in from_data(data).side_bets] == ["buster"]
+    lim = _limits("blackjack/no-bust-capitol")
+    big = [
+        Wager.single(2, "main", "seat 2", 1000),
+        Wager.single(2, "buster", "seat 2", 2500, WagerKind.BONUS),
+    ]
+    assert placement_problem(lim, big, 2, "buster") is None  # seed 003 L797-799: may exceed it
+    over = [
+        Wager.single(2, "main", "seat 2", 1000),
+        Wager.single(2, "buster", "seat 2", 150000, WagerKind.BONUS),
+    ]
+    assert "maximum" in placement_problem(lim, over, 2, "buster")  # not over the table limit
+
+
+def test_a_posted_fee_option_must_be_filed_for_the_tables_limits(tmp_path):
+    from rules.round.table_rules import option_limits, posted_limits_problem
+    from terminal.cli import main
+
+    assert option_limits("$3-$6 (blinds $1-$3)") == ((300, 300), (600, 600))
+    assert option_limits("minimum $5-$25, maximum $100-$2,000") == ((500, 2500), (10000, 200000))
+    assert option_limits("$1,000+") is None
+    assert posted_limits_problem("$3-$6", 300, 600) is None
+    assert "the table's limits are $2.00-$4.00" in posted_limits_problem("$3-$6", 200, 400)
+    assert posted_limits_problem("minimum $5-$25, maximum $100-$2,000", 1000, 200000) is None
+    table = (Path(__file__).resolve().parent.parent / "config" / "tables" / "poker.yaml").read_text()
+    bad = tmp_path / "poker.yaml"
+    bad.write_text(table.replace("{min_cents: 300, max_cents: 600}", "{min_cents: 200, max_cents: 400}"))
+    assert main(["config", "check", str(bad)]) == 2
+    good = tmp_path / "good.yaml"
+    good.write_text(table)
+    assert main(["config", "check", str(good)]) == 0
+
+
+def test_a_late_wager_takes_the_variants_filed_rule_or_none():
+    from rules.round.table_rules import late_wager_ruling
+    from terminal.scenario import game_rules
+
+    capitol = late_wager_ruling(game_rules(get_game("paigow/capitol")).rulings, "seat 2 main changed", 2)
+    assert (
+        capitol is not None
+        and capitol.rule == "capitol-no-bet-changes"
+        and "rules 23, 25" in capitol.cite.text
+    )
+    supreme = late_wager_ruling(game_rules(get_game("baccarat/supreme")).rulings, "seat 1 tie", 1)
+    assert supreme is not None and supreme.cite.lines == "L1097"
+    assert late_wager_ruling(game_rules(get_game("baccarat/zoobac")).rulings, "seat 1 tie", 1) is None

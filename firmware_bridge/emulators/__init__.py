@@ -27,12 +27,17 @@ EMULATORS: dict[str, type[Emulator]] = {
 
 
 def build_emulator(
-    profile: Profile | str | Path, *, profile_dir: str | Path | None = None, now: float = 0.0
+    profile: Profile | str | Path,
+    *,
+    profile_dir: str | Path | None = None,
+    now: float = 0.0,
+    key_file: str | Path | None = None,
 ) -> Emulator:
-    """The emulator for ``profile`` (a :class:`Profile`, a path, or a name looked up in ``profile_dir``)."""
+    """The emulator for ``profile`` (a :class:`Profile`, a path, or a name looked up in ``profile_dir``);
+    ``key_file`` is where it keeps its pairing key."""
     if not isinstance(profile, Profile):
         profile = load_profile(profile, profile_dir)
-    return EMULATORS[profile.kind](profile, now=now)
+    return EMULATORS[profile.kind](profile, now=now, key_file=key_file)
 
 
 __all__ = [

@@ -21,7 +21,9 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar
 
+from firmware_bridge.auth import fingerprint
 from firmware_bridge.emulators.profile import Profile
+from firmware_bridge.framer import FrameError, decode_frame
 from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink, LinkConfig, LinkEvent, Received
 from firmware_bridge.messages import (
     Counters,
@@ -30,11 +32,20 @@ from firmware_bridge.messages import (
     EchoReply,
     EchoRequest,
     Message,
+    Pair,
+    Paired,
     Rejected,
     RejectReason,
 )
 
 log = logging.getLogger("firmware_bridge.emulator")
+
+
+def _sequenced(frame: bytes) -> bool:
+    try:
+        return decode_frame(frame.strip(b"\x00")).sequenced
+    except FrameError:
+        return False
 
 
 def fresh_boot_id() -> int:
@@ -78,6 +89,7 @@ class Emulator:
         now: float = 0.0,
         boot_id: int | None = None,
         nvram: Nvram | None = None,
+        key_file: str | Path | None = None,
     ) -> None:
         self.profile = profile
         self.rng = random.Random(profile.seed)
@@ -93,6 +105,10 @@ class Emulator:
             boot_id=boot_id if boot_id is not None else fresh_boot_id(),
         )
         self.nvram = nvram or Nvram()
+        self.key_file = None if key_file is None else Path(key_file)
+        if self.key_file is not None and self.key_file.exists():
+            self.link.key = bytes.fromhex(self.key_file.read_text(encoding="ascii").strip())
+        self._pairing_until: float | None = None
         self.number = 0  # the last number given to a numbered event (READ, CARD_OUT, DICE, BUTTON)
         self.events_sent = 0
         self.boots = 1
@@ -104,6 +120,7 @@ class Emulator:
         self.frames_garbled = 0
         self.frames_duplicated = 0
         self._forced: list[str] = []  # line faults injected for the next frames
+        self._held_frame: bytes | None = None  # a frame held back by a "reorder" fault
         self._restored = False  # non-volatile memory is read at the first poll (subclasses are built)
         self.link.boot(now)
 
@@ -145,17 +162,24 @@ class Emulator:
         return t
 
     def data_to_send(self, now: float) -> bytes:
-        """Bytes for the host, after the profile's line faults."""
+        """Bytes for the host, after the profile's line faults and the injected ones."""
         faults = self.profile.faults
         out = bytearray()
         for frame in self.link.frames_to_send():
             if self._silent(now):
                 self.frames_dropped += 1
                 continue
-            forced = self._forced.pop(0) if self._forced else None
+            forced = self._forced[0] if self._forced else None
+            if forced in ("gap", "reorder") and not _sequenced(frame):
+                forced = None  # these wait for the next sequenced frame
+            elif forced is not None:
+                self._forced.pop(0)
             r = self._line_rng.random()
-            if forced == "drop" or (forced is None and r < faults.drop_rate):
+            if forced in ("drop", "gap") or (forced is None and r < faults.drop_rate):
                 self.frames_dropped += 1
+                continue
+            if forced == "reorder":
+                self._held_frame = frame  # goes out after the next frame: the host sees a gap
                 continue
             if forced == "garble" or (forced is None and r < faults.drop_rate + faults.garble_rate):
                 self.frames_garbled += 1
@@ -165,26 +189,39 @@ class Emulator:
                 out += b
                 continue
             out += frame
-            if forced is None and r < faults.drop_rate + faults.garble_rate + faults.duplicate_rate:
+            if self._held_frame is not None:
+                out += self._held_frame
+                self._held_frame = None
+            if forced == "duplicate" or (
+                forced is None and r < faults.drop_rate + faults.garble_rate + faults.duplicate_rate
+            ):
                 self.frames_duplicated += 1
                 out += frame
         return bytes(out)
 
     # -- live fault injection (demo and training mode, tests) ---------------------------------
 
-    COMMON_FAULTS: ClassVar[tuple[str, ...]] = ("disconnect", "reboot", "drop_next", "garble_next")
+    COMMON_FAULTS: ClassVar[tuple[str, ...]] = (
+        "pairing", "disconnect", "reboot", "drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next",
+    )  # fmt: skip
     KIND_FAULTS: ClassVar[tuple[str, ...]] = ()
 
     def inject(self, fault: str, now: float, **params: Any) -> None:
-        """Trigger ``fault`` now. Common: ``disconnect`` (``duration`` s, default 5), ``reboot``
-        (immediately, losing unacknowledged frames as a power cut would), ``drop_next`` /
-        ``garble_next`` (``count`` frames, default 1). Per kind: see ``KIND_FAULTS``. Raises
+        """Trigger ``fault`` now. Common: ``pairing`` (pairing mode for ``duration`` s, default 120: the
+        technician's button on a real device), ``disconnect`` (``duration`` s, default 5), ``reboot``
+        (immediately; unacknowledged events are kept, as in non-volatile memory; ``same_boot_id=True``
+        keeps the boot id, as faulty firmware might), ``drop_next`` /
+        ``garble_next`` / ``duplicate_next`` (``count`` frames, default 1), ``gap_next`` (drop the next
+        sequenced frame), ``reorder_next`` (send the next sequenced frame after the one that follows
+        it). Per kind: see ``KIND_FAULTS``. Raises
         ValueError naming the faults this device knows."""
-        if fault == "disconnect":
+        if fault == "pairing":
+            self._pairing_until = now + float(params.get("duration", 120.0))
+        elif fault == "disconnect":
             self._silent_until = now + float(params.get("duration", 5.0))
         elif fault == "reboot":
             self._reboot(now, keep_boot_id=bool(params.get("same_boot_id", False)))
-        elif fault in ("drop_next", "garble_next"):
+        elif fault in ("drop_next", "garble_next", "duplicate_next", "gap_next", "reorder_next"):
             self._forced += [fault.removesuffix("_next")] * int(params.get("count", 1))
         elif fault not in self.KIND_FAULTS or not self.inject_kind(fault, now, params):
             known = ", ".join((*self.COMMON_FAULTS, *self.KIND_FAULTS))
@@ -246,6 +283,8 @@ class Emulator:
         msg = ev.message
         if isinstance(msg, EchoRequest):
             self.link.send(EchoReply(msg.data), now)
+        elif isinstance(msg, Pair):
+            self._pair(msg.key, now)
         elif isinstance(msg, CountersRequest):
             c = self.link.counters
             self.link.send(
@@ -253,6 +292,27 @@ class Emulator:
             )
         else:
             self.on_command(msg, now)
+
+    def _pair(self, key: bytes, now: float) -> None:
+        """Keep ``key`` if the device is in pairing mode (then leave it), else refuse."""
+        if self._pairing_until is None or now > self._pairing_until:
+            self.link.send(Rejected(Pair.TYPE, RejectReason.NOT_PAIRING), now)
+            return
+        self._pairing_until = None
+        self.link.key = key
+        if self.key_file is not None:
+            self.key_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.key_file.with_name(self.key_file.name + ".tmp")
+            tmp.write_text(key.hex(), encoding="ascii")
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.key_file)
+        self.link.send(Paired(int(fingerprint(key), 16)), now)
+        log.info("%s: paired (key %s)", self, fingerprint(key))
+
+    @property
+    def pairing(self) -> bool:
+        """True while the device accepts a new pairing key."""
+        return self._pairing_until is not None
 
     def _silent(self, now: float) -> bool:
         if self._silent_until is None:

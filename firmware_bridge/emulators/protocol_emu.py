@@ -35,6 +35,19 @@ def register_url_handler() -> None:
         serial.protocol_handler_packages.append("firmware_bridge.emulators")
 
 
+def key_file_for(url: str, name: str) -> Path | None:
+    """Where the emulator of ``url`` keeps its pairing key: ``?keys=DIR``, else
+    ``$DEALER_TERMINAL_STATE_DIR/emulator-keys`` (so a paired emulated device stays paired across
+    reconnects and restarts, as a real device's flash does); None if neither is set."""
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
+    d = query.get("keys", [None])[0] or (
+        str(Path(os.environ["DEALER_TERMINAL_STATE_DIR"]) / "emulator-keys")
+        if os.environ.get("DEALER_TERMINAL_STATE_DIR")
+        else None
+    )
+    return None if d is None else Path(d) / f"{Path(name).stem}.key"
+
+
 def parse_emu_url(url: str) -> tuple[str, Path | None]:
     """``(profile name or path, profile dir)`` from an ``emu://`` URL."""
     parts = urllib.parse.urlsplit(url)
@@ -60,7 +73,9 @@ class Serial(serial.Serial):  # type: ignore[misc]
         if isinstance(url, str) and url.startswith("emu://"):
             name, folder = parse_emu_url(url)
             try:
-                self._emulator = start_pty_emulator(name, profile_dir=folder)
+                self._emulator = start_pty_emulator(
+                    name, profile_dir=folder, key_file=key_file_for(url, name)
+                )
             except ProfileError as exc:
                 raise serial.SerialException(str(exc)) from None
             self._port = self.portstr = self._emulator.path

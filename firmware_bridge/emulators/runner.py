@@ -145,7 +145,11 @@ class PtyEmulator:
 
 
 def start_pty_emulator(
-    profile: Profile | str | Path, *, profile_dir: str | Path | None = None
+    profile: Profile | str | Path,
+    *,
+    profile_dir: str | Path | None = None,
+    key_file: str | Path | None = None,
 ) -> PtyEmulator:
     """Build the emulator for ``profile`` and serve it on a new pty; returns the started server."""
-    return PtyEmulator(build_emulator(profile, profile_dir=profile_dir, now=time.monotonic())).start()
+    emulator = build_emulator(profile, profile_dir=profile_dir, now=time.monotonic(), key_file=key_file)
+    return PtyEmulator(emulator).start()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules.baccarat.coup import Coup, CoupResult
+from rules.baccarat.coup import Coup, CoupResult, follow
 from rules.baccarat.model import BaccaratDataError, Variant
 from rules.baccarat.pan9 import Pan9Variant
 from rules.baccarat.settle import settle
@@ -71,7 +71,7 @@ def button_count(variant: Variant, dealt: Sequence[Card]) -> int | None:
     a = variant.action
     if a is None:
         return None
-    state = variant.follow(dealt)
+    state = follow(variant.tableau, dealt)
     hand = state.player if a.hand == "player" else state.banker
     if len(hand) < a.nth:
         raise BaccaratDataError(
@@ -228,3 +228,21 @@ def pan9_settle(
     first = pan9_first_seat(variant, action, table)
     order = pan9_order(variant, [r.wager.name for r in results])
     return settle_round(bank, results, order, table, first, collection)
+
+
+def button_seat(variant: Variant, dealt: Sequence[Card], seats: int) -> int | None:
+    """The seat the action button goes to, counting as filed; ``None`` if the variant has no button.
+
+    Seats are numbered clockwise from the filing's origin (0 = the player-dealer, or, where the
+    player-dealer is not counted, 1 = the first seat left of the house dealer); a count beyond the
+    last seat wraps around (catalog 001 §5.1: no filing says; wrap-around is the catalog's reading).
+    """
+    if variant.action is None:
+        return None
+    if seats < 1:
+        raise BaccaratDataError("seats", f"a table has at least one seat, not {seats}")
+    v = button_count(variant, dealt)
+    assert v is not None
+    if variant.action.origin == "player-dealer":
+        return v % seats
+    return (v - 1) % seats + 1

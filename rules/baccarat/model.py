@@ -19,8 +19,7 @@ from rules.decks import DeckSpec, parse_rank
 from rules.errors import DeckError, RulesError
 
 if TYPE_CHECKING:
-    from rules.baccarat.coup import Coup, CoupResult, CoupState
-    from rules.baccarat.settle import Settlement
+    from rules.baccarat.coup import CoupResult
 
 Hand = Literal["player", "banker"]
 Winner = Literal["player", "banker", "tie"]
@@ -629,57 +628,6 @@ class Variant:
             self.id, self.name, self.room, self.source, self.shoe, self.tableau, self.outcomes, self.wagers,
             self.action, self.settlement, merged, self.setting_notes,
         )  # fmt: skip
-
-    # The behaviour lives in rules.baccarat.coup / settle; these are the family hook's entry points.
-
-    def follow(self, dealt: Sequence[Card]) -> CoupState:
-        """Which hand each card dealt so far belongs to, and what is due next."""
-        from rules.baccarat.coup import follow
-
-        return follow(self.tableau, dealt)
-
-    def next_card(self, dealt: Sequence[Card]) -> Hand | None:
-        """``"player"`` or ``"banker"`` if a card is due to that hand, ``None`` when the coup is complete."""
-        return self.follow(dealt).next
-
-    def prompt(self, dealt: Sequence[Card]) -> str:
-        """What the dealer is told now: "Player draws", "Banker stands", "Banker wins 7 over 5", ..."""
-        return self.follow(dealt).prompt
-
-    def coup(self, cards: Sequence[Card]) -> Coup:
-        """The finished coup from the cards in dealing order; too few or too many cards is an error."""
-        from rules.baccarat.coup import Coup
-
-        return Coup.from_cards(self, cards)
-
-    def settle(self, wager: str, coup: Coup | CoupResult) -> Settlement:
-        """How one wager settles on a finished coup."""
-        from rules.baccarat.settle import settle
-
-        return settle(self, wager, coup)
-
-    def action_seat(self, dealt: Sequence[Card], seats: int) -> int | None:
-        """The seat the action button goes to, counting as filed; ``None`` if this variant has no button.
-
-        Seats are numbered clockwise from the filing's origin (0 = the player-dealer, or, where the
-        player-dealer is not counted, 1 = the first seat left of the house dealer); a count beyond the
-        last seat wraps around (catalog 001 §5.1: no filing says; wrap-around is the catalog's reading).
-        """
-        if self.action is None:
-            return None
-        if seats < 1:
-            raise BaccaratDataError("seats", f"a table has at least one seat, not {seats}")
-        state = self.follow(dealt)
-        hand = state.player if self.action.hand == "player" else state.banker
-        if len(hand) < self.action.nth:
-            raise BaccaratDataError(
-                "action",
-                f"the button is read from the {self.action.hand}'s card {self.action.nth}, not dealt yet",
-            )
-        v = self.action.count(hand[self.action.nth - 1])
-        if self.action.origin == "player-dealer":
-            return v % seats
-        return (v - 1) % seats + 1
 
 
 def _parse_wager(value: object, where: str, parent: Cite, settings: Mapping[str, bool]) -> WagerRule:

@@ -330,6 +330,11 @@ def analyze(data: Mapping[str, Any], decks: int | None = None) -> Analysis:
         notes.append("no player-dealer chart is filed: its final hand depends on its choices (not computed)")
     wagers: list[Wager] = []
     for bet in v.side_bets:
+        if bet.decks is not None and not bet.decks[0] <= n_decks <= bet.decks[1]:
+            notes.append(
+                f"{bet.name}: its filing deals it from {bet.decks[0]} to {bet.decks[1]} decks ({bet.cite}); "
+                f"this shoe of {n_decks} is outside that, so its edge here is for a shoe the filing does not cover"
+            )
         w = side_bet_wager(v, bet, counts, dealer)
         if w is None:
             notes.append(f"{bet.name}: depends on how the player reaches a frozen hand (not computed)")

@@ -307,6 +307,9 @@ class SideBet:
     rank: Rank | None = None  # three_card_rank
     special_cards: tuple[str, ...] = ()  # three_card_rank: e.g. [7h, 7d] or [Js, Jh]
     max_vs_game: Fraction | None = None  # at most this multiple of the game wager (Buster: 1)
+    #: The decks the bet's filing deals it from, ``(fewest, most)`` (Buster: six to eight, seed 003 L795);
+    #: ``analyze`` notes a shoe outside them. None where the filing does not say.
+    decks: tuple[int, int] | None = None
 
     @classmethod
     def from_data(cls, data: object, path: str) -> SideBet:
@@ -314,7 +317,19 @@ class SideBet:
         m = _map(data, path)
         _only(
             m,
-            {"key", "name", "kind", "pays", "cite", "rank", "special_cards", "max_vs_game", "note", "choice"},
+            {
+                "key",
+                "name",
+                "kind",
+                "pays",
+                "cite",
+                "rank",
+                "special_cards",
+                "max_vs_game",
+                "note",
+                "choice",
+                "decks",
+            },
             path,
         )
         kind = m.get("kind")
@@ -353,6 +368,19 @@ class SideBet:
                 if row.hand not in known:
                     raise BlackjackDataError(f"{path}.pays.{i}.hand", f"one of {', '.join(known)}")
         mx = m.get("max_vs_game")
+        decks = None
+        if m.get("decks") is not None:
+            d = m["decks"]
+            if not (
+                isinstance(d, list)
+                and len(d) == 2
+                and all(isinstance(x, int) and x > 0 for x in d)
+                and d[0] <= d[1]
+            ):
+                raise BlackjackDataError(
+                    f"{path}.decks", "[fewest, most]: the decks the bet's filing deals it from"
+                )
+            decks = (int(d[0]), int(d[1]))
         return cls(
             str(m.get("key", "")),
             str(m.get("name", m.get("key", ""))),
@@ -362,6 +390,7 @@ class SideBet:
             rank,
             tuple(str(c) for c in m.get("special_cards", ()) or ()),
             None if mx is None else ratio(mx, f"{path}.max_vs_game"),
+            decks,
         )
 
 

@@ -169,6 +169,8 @@ class SideBetsPlayerDealerBustCards(Strict):
     pays: list[SideBetsPlayerDealerBustCardsPays]
     cite: Cite
     max_vs_game: int | None = None
+    decks: list[int] | None = None
+    choice: str | None = None
 
 
 class SideBetsThreeCardRankPays(Strict):

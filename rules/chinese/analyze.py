@@ -186,6 +186,11 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
         "whether the rest of the hand can then be set without a foul is not counted. Exact counts over all "
         f"C(52, 13) = {TOTAL:,} hands.",
     ]
+    if v.pineapple is not None:
+        notes.append(
+            "Pineapple: a player sees 17 cards and places 13 as they come; these figures are for thirteen cards "
+            "dealt at once, not for the Pineapple's choices."
+        )
     if decks not in (None, 1):
         notes.append(f"--decks {decks} ignored: Chinese Poker is dealt from one deck.")
     outcomes: list[Outcome] = []

@@ -1,15 +1,15 @@
 """The three hands of Chinese Poker and 13 Card Poker: values, the foul, bonus classes and Clean Sweeps.
 
 A player's thirteen cards are set as a three-card front (top), a five-card middle and a five-card back
-(bottom) (seed 000 L3046-3048, The 101; seed 001 L731-737, Oaks 13 Card Poker). Five-card hands rank as
+(bottom) (seed 000 L3048, The 101; seed 001 L729-737, Oaks 13 Card Poker). Five-card hands rank as
 in standard poker (:mod:`rules.evaluators.high`, no joker, the wheel lowest). The front counts only three of
 a kind, a pair and high card: "Straights and Flushes are not considered in the three card hand" (seed 000
-L3072). Its value is put on the five-card scale (the category code, then the ranks that count), so that a
+L3085). Its value is put on the five-card scale (the category code, then the ranks that count), so that a
 front can be compared with a middle: a front is lower than a middle that holds the same cards plus kickers.
 
 A hand is **foul** when the front outranks the middle or the middle outranks the back, or when it is not set
-3-5-5 from the cards dealt (seed 000 L3118, seed 001 L737-740). Equal is not a foul: the filings require
-each hand not to rank higher than the one behind it (001 L735-736).
+3-5-5 from the cards dealt (seed 000 L3125, seed 001 L735-737). Equal is not a foul: the filings require
+each hand not to rank higher than the one behind it (001 L733-734).
 """
 
 from __future__ import annotations

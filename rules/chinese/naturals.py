@@ -1,6 +1,6 @@
-"""Clean Sweeps ("naturals"): thirteen cards that together make a qualifying hand (seed 000 L3172-3190, The 101;
+"""Clean Sweeps ("naturals"): thirteen cards that together make a qualifying hand (seed 000 L3187-3206, The 101;
 seed 000 L3616-3793, Parkwest: the same five). "In order to qualify for a Clean Sweep hand, all 13 cards are
-considered" (L3174): each test reads the thirteen cards, not the way they were set.
+considered" (L3187): each test reads the thirteen cards, not the way they were set.
 
 * Super Dragon: ace through king of one suit.
 * Dragon: ace through king, any suits.

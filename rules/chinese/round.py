@@ -6,9 +6,9 @@ enters each hand as set with a ``hand_set`` event (``front``, ``middle``, ``back
 (``placement: open``) he may enter it after every placement, and each entry is checked against the last:
 
 * a card set face up in a segment and later found elsewhere is CARD_MOVED ("Once the card lays face-up on the
-  table in any of the segments, it will be set and cannot be altered", seed 000 L3099);
+  table in any of the segments, it will be set and cannot be altered", seed 000 L3097);
 * a segment over its size (more than three cards in the top, L3097) or a complete hand that is foul (seed 000
-  L3118, 001 L737-740) is FOUL_HAND; so is a hand holding a card not dealt to the seat.
+  L3125, 001 L735-737) is FOUL_HAND; so is a hand holding a card not dealt to the seat.
 
 Once every player's thirteen cards are set, :meth:`ChineseFamily.settle` scores the deal
 (:mod:`rules.chinese.scoring`); the round's wagers are the players' table stakes.
@@ -29,6 +29,7 @@ from rules.round.alerts import AlertCode
 from rules.round.events import Event, HandSet, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.rulings import Finding
+from rules.round.state import undone
 
 if TYPE_CHECKING:
     from rules.analysis import Analysis
@@ -81,6 +82,10 @@ class ChineseFamily(BaseFamily):
                     target=target,
                 ),
             )
+        if v.pineapple is not None:
+            kept = _pineapple_finding(state, event, v.pineapple)
+            if kept is not None:
+                return (kept,)
         if v.placement == "open":
             before = [h for h in state.hand_sets[:-1] if h.seat == seat]
             if before:
@@ -123,6 +128,13 @@ class ChineseFamily(BaseFamily):
             out[h.seat] = SetHand(h.front, h.middle, h.back)
         return out
 
+    def hands_to_set(self, state: RoundState) -> list[str]:
+        """The players whose thirteen cards are not yet entered as set, for the dealer's screen."""
+        if state.start is None:
+            return []
+        done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
+        return [f"seat {s}" for s in state.start.players if s not in done and s not in state.dead]
+
     def proposal(self, state: RoundState, seat: int) -> SetHand | None:
         """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
         or None until the seat holds thirteen read cards."""
@@ -130,6 +142,23 @@ class ChineseFamily(BaseFamily):
         if len(cards) != 13:
             return None
         return propose(cards, self.variant(state)).hand
+
+    def house_way_sets(self, state: RoundState) -> list[HandSet] | str:
+        """No House Way is filed: the setter's advice (:meth:`proposal`) entered for every player still to set,
+        for a player who asks the dealer to set his hand (the console's ``h``; never a ruling, ``house_way``
+        false). Refused until every card is read."""
+        if state.start is None or state.status.value != "dealt":
+            return "the hands are set once every card is dealt"
+        done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
+        out: list[HandSet] = []
+        for seat in state.start.players:
+            if seat in done or seat in state.dead:
+                continue
+            p = self.proposal(state, seat)
+            if p is None:
+                return f"seat {seat} does not hold thirteen read cards"
+            out.append(HandSet(seat, p.front, p.back, p.middle))
+        return out or "every hand is set"
 
     def analyze(
         self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
@@ -163,6 +192,50 @@ class ChineseFamily(BaseFamily):
             stakes[w.seat] = stakes.get(w.seat, 0) + w.cents
         result = settle(scores, state.start.button, v, stakes or None)
         return {"chinese": result.to_json()}
+
+
+def _pineapple_finding(state: RoundState, e: HandSet, rule: tuple[int, int, int]) -> Finding | None:
+    """Parkwest's Pineapple (seed 000 L3671-3673): of each three cards dealt together a player places two "and
+    must discard the third". DRAW_AGAINST_RULE for a hand holding all three of a packet, or a card he had
+    discarded: a packet's card missing from his entry made after that packet was dealt (each entry is taken as
+    the placement of every card received so far). The filing gives no ruling: the floor is called."""
+    first, size, keep = rule
+    target = Target(TargetKind.SEAT, e.seat)
+    mine = [p for p in state.placed if p.target == target and not p.void and p.card is not None]
+    packets = [mine[i : i + size] for i in range(first, len(mine), size)]
+    now = {c.index for c in (*e.front, *e.middle, *e.back)}
+    for k, pk in enumerate(packets, 1):
+        held = [p.card for p in pk if p.card is not None and p.card.index in now]
+        if len(held) > keep:
+            return Finding(
+                AlertCode.DRAW_AGAINST_RULE,
+                f"seat {e.seat} placed {len(held)} of the {size} cards of packet {k}: "
+                f"{size - keep} must be discarded",
+                seat=e.seat,
+                card=held[-1],
+                target=target,
+            )
+    off = undone(state.segment)
+    entries = [
+        (n, x) for n, x in state.segment if n not in off and isinstance(x, HandSet) and x.seat == e.seat
+    ]
+    if len(entries) < 2:
+        return None
+    prev_seq, prev = entries[-2]
+    placed_then = {c.index for c in (*prev.front, *prev.middle, *prev.back)}
+    for pk in packets:
+        if len(pk) < size or pk[-1].seq > prev_seq:
+            continue  # not yet all dealt when the last entry was made
+        for p in pk:
+            if p.card is not None and p.card.index in now and p.card.index not in placed_then:
+                return Finding(
+                    AlertCode.DRAW_AGAINST_RULE,
+                    f"seat {e.seat} placed {p.card}, a card he had discarded",
+                    seat=e.seat,
+                    card=p.card,
+                    target=target,
+                )
+    return None
 
 
 FAMILY = ChineseFamily()

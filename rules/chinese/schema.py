@@ -28,6 +28,23 @@ class ChineseFoul(Strict):
     note: str | None = None
 
 
+class ChineseScoop(Strict):
+    """``chinese.scoop``: Parkwest's Scoop Bonus."""
+
+    points: int
+    on_fouls: bool = False
+    note: str | None = None
+
+
+class ChinesePineapple(Strict):
+    """``chinese.pineapple``: five first, then packets of ``packet`` of which ``keep`` are placed."""
+
+    first: int = 5
+    packet: int = 3
+    keep: int = 2
+    note: str | None = None
+
+
 class ChineseBonusFront(Strict):
     """``chinese.bonus.front``."""
 
@@ -76,6 +93,8 @@ class Chinese(Strict):
     ties: str
     placement: str
     foul: ChineseFoul
+    scoop: ChineseScoop | None = None
+    pineapple: ChinesePineapple | None = None
     bonus: ChineseBonus | None = None
     naturals: list[ChineseNaturals] | None = None
     fantasy_land: ChineseFantasyLand | None = None

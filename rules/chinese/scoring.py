@@ -1,20 +1,20 @@
 """Scoring and settlement of a Chinese Poker deal: per-hand findings, the pairwise comparisons in the filed
 order, Clean Sweeps first, and the money with table stakes.
 
-The 101 (seed 000 L3104-3190): position #1 holds the action and dealer buttons and compares his three
-segments with #2, #3 and #4; then #2 with #3 and #4; then #3 with #4 (L3104-3114). A segment won is a point;
+The 101 (seed 000 L3111-3206): position #1 holds the action and dealer buttons and compares his three
+segments with #2, #3 and #4; then #2 with #3 and #4; then #3 with #4 (L3111-3121). A segment won is a point;
 an exact tie pushes "unless the tie is between a player in possession of the action and dealer buttons and
-another player" (L3134-3136). A foul pays three points a segment, nine in all, to each player, plus their
-bonus or Clean Sweep, and collects neither (L3118-3122). Bonus points are paid "even if [the player] loses the
-segment" (L3144-3150). Clean Sweeps are paid first, from the button holder clockwise; a Clean Sweep hand is not
-compared and pays no bonus; between two, the higher collects its full value, equal push (L3176-3190).
+another player" (L3131). A foul pays three points a segment, nine in all, to each player, plus their
+bonus or Clean Sweep, and collects neither (L3125). Bonus points are paid "even if [the player] loses the
+segment" (L3177-3180). Clean Sweeps are paid first, from the button holder clockwise; a Clean Sweep hand is not
+compared and pays no bonus; between two, the higher collects its full value, equal push (L3187-3206).
 Parkwest (seed 000 L3616-3793, catalog 000b §4.5, §4.10): a foul pays one point a segment plus the Scoop Bonus
 of three; winning all three segments earns the Scoop Bonus. Oaks 13 Card Poker (seed 001 L729-752): one point a
 hand, compared from the player left of the dealer button clockwise.
 
 Points between two players are zero-sum by construction: each comparison moves ``points`` from one to the
 other. Money: a point is ``point_cents``; table stakes cap what a player can lose at the chips he had on the
-table when the hand began (seed 000 L3087-3089): comparisons are paid in the filed order, each as far as the
+table when the hand began (seed 000 L3099): comparisons are paid in the filed order, each as far as the
 loser's stake still covers (his winnings in the same hand do not add to it).
 """
 
@@ -56,7 +56,7 @@ class HandScore:
 
 
 def bonus_points(values: tuple[int, int, int], v: ChineseVariant) -> dict[str, int]:
-    """The bonus of each segment (seed 000 L3138-3170): the front's pair or trips by rank, the middle's and the
+    """The bonus of each segment (seed 000 L3133-3183): the front's pair or trips by rank, the middle's and the
     back's by category; only segments that earn something are listed."""
     f, m, b = values
     out: dict[str, int] = {}
@@ -72,13 +72,13 @@ def bonus_points(values: tuple[int, int, int], v: ChineseVariant) -> dict[str, i
 
 
 def score_hand(seat: int, hand: SetHand, dealt: Sequence[Card] | None, v: ChineseVariant) -> HandScore:
-    """A hand as set: its foul, its Clean Sweep (not for a fouled hand, L3122), values and bonus."""
+    """A hand as set: its foul, its Clean Sweep (not for a fouled hand, L3125), values and bonus."""
     foul = foul_reason(hand, dealt)
     values = None if not hand.well_formed else hand.values()
     natural = None
     if foul is None and v.naturals:
         found = naturals_of(hand.cards, v.natural_names)
-        natural = found[0] if found else None  # two Clean Sweeps: paid the higher only (L3184)
+        natural = found[0] if found else None  # two Clean Sweeps: paid the higher only (L3204)
     bonus = {} if foul is not None or values is None else bonus_points(values, v)
     return HandScore(seat, hand, foul, natural, values, bonus)
 
@@ -105,26 +105,23 @@ class Comparison:
 
 
 def positions(seats: Sequence[int], button: int | None, v: ChineseVariant) -> list[int]:
-    """The seats in settlement order: position #1 first (the button holder at The 101, L3104-3106; the player
-    left of the button for 13 Card Poker, 001 L742-744), then clockwise."""
+    """The seats in settlement order: position #1 first (the button holder at The 101, L3111-3115; the player
+    left of the button for 13 Card Poker, 001 L739-741), then clockwise."""
     order = clockwise_from(seats, button)
     if v.first_position == "button" and button is not None and button in seats:
         order = [button, *(s for s in order if s != button)]
     return order
 
 
-def _natural_rank(h: HandScore, v: ChineseVariant) -> int:
-    assert h.natural is not None
-    return len(v.naturals) - v.natural_names.index(h.natural)
-
-
 def compare(a: HandScore, b: HandScore, holder: int | None, v: ChineseVariant) -> Comparison:
     """``a`` (earlier position) against ``b``: the points ``b`` pays ``a``."""
     if a.natural or b.natural:
-        ra = _natural_rank(a, v) if a.natural else 0
-        rb = _natural_rank(b, v) if b.natural else 0
+        # "Clean sweep hands with the same value are pushed" (L3204): compared by their points
+        ra = v.natural_points(a.natural) if a.natural else 0
+        rb = v.natural_points(b.natural) if b.natural else 0
         if ra == rb:
-            return Comparison(a.seat, b.seat, 0, f"two {a.natural} Clean Sweeps: a tie", "clean sweep")
+            words = f"Clean Sweeps of the same value ({a.natural}, {b.natural}): pushed"
+            return Comparison(a.seat, b.seat, 0, words, "clean sweep")
         win = a if ra > rb else b
         pts = v.natural_points(win.natural or "")
         words = f"seat {win.seat}: {win.natural} ({pts} points)"
@@ -154,8 +151,8 @@ def compare(a: HandScore, b: HandScore, holder: int | None, v: ChineseVariant) -
 
 
 def fantasy_land(h: HandScore, v: ChineseVariant) -> str | None:
-    """``enters`` (a front of the filed pair or better without a foul, seed 000 L3198) and/or ``stays`` (a
-    stay condition met, L3200-3202; it matters only to a player already in Fantasy Land); None otherwise."""
+    """``enters`` (a front of the filed pair or better without a foul, seed 000 L3210) and/or ``stays`` (a
+    stay condition met, L3210; it matters only to a player already in Fantasy Land); None otherwise."""
     if h.foul is not None or h.values is None or v.fantasy_enter_pair is None:
         return None
     f = h.values[0]
@@ -216,7 +213,7 @@ def settle(
     v: ChineseVariant,
     stakes: Mapping[int, int] | None = None,
 ) -> Settlement:
-    """Every comparison in the filed order, Clean Sweeps first (from position #1 clockwise, L3186), and the
+    """Every comparison in the filed order, Clean Sweeps first (from position #1 clockwise, L3204), and the
     money: ``stakes`` each seat's chips on the table at the start (table stakes), or None for no cap."""
     by_seat = {h.seat: h for h in hands}
     order = positions(list(by_seat), button, v)

@@ -5,13 +5,13 @@ by data (``docs/chinese-poker.md``)::
 
     chinese:
       players: {min: 2, max: 4}
-      point_cents: 500                   # a point is worth the table limit (seed 000 L3134)
+      point_cents: 500                   # a point is worth the table limit (seed 000 L3131)
       first_position: button             # button (The 101: the action/dealer button holder is position #1)
                                          # or left_of_button (Oaks: "beginning with the player to the left")
       ties: button_wins                  # button_wins (The 101, Parkwest) or push
       foul: {per_segment: 3}             # the fouled hand loses every segment at this many points each
       scoop: {points: 0, on_fouls: false}   # Parkwest: 3 more for winning all three, "applied to all foul hands"
-      bonus:                             # points a hand earns from each opponent, won or lost (seed 000 L3138)
+      bonus:                             # points a hand earns from each opponent, won or lost (seed 000 L3133)
         front: {pairs: {6: 1, ..., A: 9}, trips: {2: 10, ..., A: 22}}
         middle: {Straight: 4, Flush: 8, ...}   # five-card category names (rules.evaluators.high.CATEGORIES)
         back: {Straight: 2, ...}
@@ -19,6 +19,8 @@ by data (``docs/chinese-poker.md``)::
       fantasy_land: {enter_front_pair: Q, stay: {back: Four of a Kind, middle: Full House, front: Three of a Kind}}
       placement: open                    # open: cards placed face up are set for good (The 101, Parkwest);
                                          # set: the hand is set at once, face down (13 Card Poker)
+      pineapple: {first: 5, packet: 3, keep: 2}   # Parkwest: five, then packets of three, two placed, one
+                                                  # discarded (absent: every card dealt is placed)
 
 Errors are :class:`ChineseDataError` naming the field (``chinese.bonus.middle.Flsh``).
 """
@@ -79,6 +81,7 @@ class ChineseVariant:
     fantasy_enter_pair: int | None = None
     fantasy_stay: Mapping[str, str] = field(default_factory=dict)
     placement: str = "set"
+    pineapple: tuple[int, int, int] | None = None
 
     @property
     def natural_names(self) -> tuple[str, ...]:
@@ -132,7 +135,7 @@ def _categories(v: Any, path: str) -> Mapping[str, int]:
 
 _TOP = {
     "players", "point_cents", "first_position", "ties", "foul", "scoop", "bonus", "naturals", "fantasy_land",
-    "placement", "note", "choice",
+    "placement", "pineapple", "note", "choice",
 }  # fmt: skip
 
 
@@ -200,4 +203,14 @@ def parse_chinese(data: Any, path: str = "chinese") -> ChineseVariant:
                         f"{path}.fantasy_land.stay.{seg}", f"a category name ({', '.join(CATEGORY_CODE)})"
                     )
             kw["fantasy_stay"] = MappingProxyType({str(k): str(v) for k, v in st.items()})
+    if "pineapple" in d:
+        pp = _mapping(d["pineapple"], f"{path}.pineapple", {"first", "packet", "keep", "note"})
+        first = _int(pp.get("first", 5), f"{path}.pineapple.first", 1)
+        packet = _int(pp.get("packet", 3), f"{path}.pineapple.packet", 2)
+        keep = _int(pp.get("keep", 2), f"{path}.pineapple.keep", 1)
+        if keep >= packet or (13 - first) % keep:
+            raise ChineseDataError(
+                f"{path}.pineapple", "keep fewer than a packet, and fill thirteen after the first"
+            )
+        kw["pineapple"] = (first, packet, keep)
     return ChineseVariant(**kw)

@@ -39,10 +39,11 @@ from rules.errors import RulesError
 from rules.evaluators.high import CATEGORIES as HIGH_CATEGORIES
 from rules.paigow.bonus import HIERARCHY, table_row
 from rules.paigow.classes import RANKS as _RANKS
-from rules.paigow.classes import Key, _classes, _representative, _vector
+from rules.paigow.classes import Key, _classes, _representative, _vector, class_count
 from rules.paigow.hands import PaiGowRules, front_value, value5
 from rules.paigow.twohands import TwoHandTable, base_wager, community_wager, push_wager
 from rules.paigow.variant import Bonus, PaiGowVariant
+from rules.round.family import Progress
 
 _ACE: Final = 14
 _ROYAL: Final = frozenset({10, 11, 12, 13, 14})
@@ -177,9 +178,11 @@ def _flush_class(f: frozenset[int], counts: dict[int, int], joker: bool) -> tupl
 
 
 def _tally(
-    n_cards: int, luck_rules: PaiGowRules | None
+    n_cards: int, luck_rules: PaiGowRules | None, progress: Progress | None = None
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """(category counts, bonus-hand counts, Double Luck outcome counts) over every n-card hand."""
+    """(category counts, bonus-hand counts, Double Luck outcome counts) over every n-card hand;
+    ``progress(classes done, classes in all)`` every few thousand classes."""
+    total_classes = class_count(n_cards) if progress is not None else 0
     cats: dict[str, int] = {}
     names: dict[str, int] = {}
     luck: dict[str, int] = {}
@@ -189,7 +192,9 @@ def _tally(
 
     plain_luck: dict[Key, str] = {}
     one_colour_9 = 0
-    for kind, key, fs, counts, joker, w in _classes(n_cards):
+    for i, (kind, key, fs, counts, joker, w) in enumerate(_classes(n_cards)):
+        if progress is not None and i % 4096 == 0:
+            progress(i, total_classes)
         if kind == "plain":
             cat, name = _plain(*key)
             add(cats, cat, w)
@@ -343,8 +348,9 @@ def _double_luck(bonus: Bonus, luck: Mapping[str, int], total: int) -> Wager:
     return Wager(bonus.name, tuple(rows), note=bonus.cite)
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
-    """Exact category probabilities and every hand-type bonus bet's outcomes and house edge."""
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    """Exact category probabilities and every hand-type bonus bet's outcomes and house edge
+    (``progress(done, total)`` over the hand classes counted)."""
     variant = PaiGowVariant.from_data(data)
     if decks not in (None, 1):
         raise AnalysisError(f"{variant.id}: Pai Gow Poker is dealt from one 53-card deck, not {decks} decks")
@@ -352,7 +358,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
     n = variant.hand_rules.hand_cards
     total = comb(53, n)
     luck_rules = variant.hand_rules if any(b.kind == "contains" for b in variant.bonuses) else None
-    cats, names, luck = _tally(n, luck_rules)
+    cats, names, luck = _tally(n, luck_rules, progress)
     if sum(cats.values()) != total:  # every hand in exactly one class: a self-check of the enumeration
         raise AnalysisError(f"internal count {sum(cats.values())} is not C(53, {n}) = {total}")
     outcomes = tuple(Outcome(c, Fraction(cats.get(c, 0), total)) for c in CATEGORIES)

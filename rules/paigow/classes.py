@@ -8,6 +8,7 @@ enumerate these classes; they live here so that neither imports the other.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 from itertools import combinations
 from math import comb, prod
 from typing import Final
@@ -87,3 +88,9 @@ def _classes(n_cards: int) -> Iterator[tuple[str, Key, frozenset[int] | None, di
                     counts = {r: c for r, c in counts.items() if c}
                     w = 4 * prod(comb(3, c) for c in ovec)
                     yield "flush", (_vector(counts), joker), fs, counts, joker, w
+
+
+@cache
+def class_count(n_cards: int) -> int:
+    """How many classes :func:`_classes` yields for ``n_cards`` (the total a progress report counts to)."""
+    return sum(1 for _ in _classes(n_cards))

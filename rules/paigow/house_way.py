@@ -234,7 +234,7 @@ class Setting:
     cite: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The ``house-way --json`` object (DESIGN.md §4)."""
+        """The ``house-way --json`` object (docs/architecture.md §4)."""
         return {"front": [str(c) for c in self.front], "back": [str(c) for c in self.back], "rule": self.rule}
 
 

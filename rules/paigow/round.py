@@ -190,7 +190,7 @@ class PaiGowFamily(BaseFamily):
         """Exact category probabilities and every bonus bet's house edge (:mod:`rules.paigow.analyze`)."""
         from rules.paigow.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_spots(self, state: RoundState) -> list[str]:
         """The main wager and every bonus bet. An Envy Bonus is a button earned by a Fortune bet, not a
@@ -264,8 +264,9 @@ class PaiGowFamily(BaseFamily):
         return f"distribute the piles: {dist.words(state.start.player_dealer)}; press confirm when every pile is out"
 
     def hands_to_set(self, state: RoundState) -> list[str]:
-        """The hands with a wager still to be set (the player-dealer's last), for the dealer's screen."""
-        if state.start is None or self.setup(state).assign.community:
+        """The hands with a wager still to be set (the player-dealer's last), for the dealer's screen; none
+        before the dice have named where the piles go."""
+        if state.start is None or self.setup(state).assign.community or self.distribution(state) is None:
             return []
         todo = [f"seat {s}" for s in self._wagered_seats(state) if self._hand_set(state, s) is None]
         if self._player_dealer_set(state) is None:

@@ -22,6 +22,10 @@ class TilesFamily(BaseFamily):
 
     schema: ClassVar[type[BaseModel] | None] = TilesVariant
 
+    def parse_variant(self, data: Mapping[str, Any]) -> TilesVariant:
+        """The typed variant (a :class:`rules.paigowtiles.variant.VariantError` names what is wrong)."""
+        return TilesVariant.from_data(data)
+
     def data_files(self, data: Mapping[str, Any]) -> dict[str, str]:
         """The House Way chart (``config/house_ways/paigowtiles/<room>.yaml``)."""
         return {"house_way_chart": f"house_ways/{TilesVariant.from_data(data).house_way.chart}.yaml"}

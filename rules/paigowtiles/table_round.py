@@ -19,8 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from rules.banking import (
     ActionRule,
     Collection,
@@ -35,6 +33,7 @@ from rules.banking import (
     settle_round,
 )
 from rules.errors import RulesError
+from rules.gamefile import Strict
 from rules.paigowtiles.hands import Ties, describe, outcome, strength
 from rules.paigowtiles.house_way import Chart, set_house_way
 from rules.paigowtiles.tiles import ALL_TILES, Tile
@@ -45,11 +44,7 @@ class RoundError(RulesError, ValueError):
     """A call the round cannot take (a die that is not 1-6, a seat that is not at the table, …)."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class DiceRule(_Strict):
+class DiceRule(Strict):
     """How the three dice place the first set: counted from the player-dealer as 1, in a direction."""
 
     dice: int = 3
@@ -60,7 +55,7 @@ class DiceRule(_Strict):
     cite: str
 
 
-class IrregularityRule(_Strict):
+class IrregularityRule(Strict):
     """A filed ruling for a condition."""
 
     code: str
@@ -69,7 +64,7 @@ class IrregularityRule(_Strict):
     cite: str
 
 
-class RoundRules(_Strict):
+class RoundRules(Strict):
     """The ``round:`` block of a Pai Gow Tiles game file."""
 
     positions: int = 8

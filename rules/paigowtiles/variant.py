@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import ValidationError, field_validator
 
 from rules.errors import RulesError
-from rules.gamefile import HEADER_KEYS, ROUND_KEYS
+from rules.gamefile import Cite, GameFileBase, Strict
 from rules.paigowtiles.hands import Ties
 from rules.paigowtiles.table_round import RoundRules
 from rules.paigowtiles.tiles import KINDS, kind_by_name
@@ -23,15 +23,11 @@ class VariantError(RulesError, ValueError):
     """A Pai Gow Tiles variant file whose family keys are missing or malformed."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TileNames(_Strict):
+class TileNames(Strict):
     """The room's names for tile kinds (``teen: Heaven``), where its filing gives them."""
 
     names: dict[str, str] = {}
-    cite: str = ""
+    cite: Cite = ""
 
     @field_validator("names")
     @classmethod
@@ -41,39 +37,34 @@ class TileNames(_Strict):
         return v
 
 
-class TiesModel(_Strict):
+class TiesModel(Strict):
     """Who wins a copy; whether 0 against 0 goes to the banker whatever the tiles."""
 
     copies: Literal["banker"]
     zero_zero: Literal["banker", "high_tile"]
-    cite: str
+    cite: Cite
 
 
-class HouseWayRef(_Strict):
+class HouseWayRef(Strict):
     """The room's House Way chart: ``config/house_ways/<chart>.yaml``."""
 
     chart: str
-    cite: str
+    cite: Cite
 
 
-class SettlementModel(_Strict):
+class SettlementModel(Strict):
     """Even money on a win (both hands higher), a push when one is higher, the order wagers settle in."""
 
     pays: int = 1
     order: str
-    cite: str
+    cite: Cite
 
 
-class TilesVariant(_Strict):
-    """One room's Pai Gow Tiles: the header and the family's keys."""
+class TilesVariant(GameFileBase):
+    """One room's Pai Gow Tiles: the shared keys (:class:`rules.gamefile.GameFileBase`) and the family's own;
+    the family's strict schema (``rules/paigowtiles/schema.py``) and its engine model in one."""
 
-    id: str
     family: Literal["paigowtiles"]
-    name: str
-    room: str
-    source: dict[str, str]
-    choices: list[dict[str, str]] = []
-    supports: list[str] = []
     tiles: TileNames = TileNames()
     ties: TiesModel
     house_way: HouseWayRef
@@ -97,15 +88,9 @@ class TilesVariant(_Strict):
     def from_data(cls, data: Mapping[str, Any]) -> TilesVariant:
         """Read a variant file's mapping; a VariantError names the file's id, the field and what is wrong."""
         gid = str(data.get("id", "?")) if isinstance(data, Mapping) else "?"
-        extra = {k for k in (data if isinstance(data, Mapping) else {})} - _KNOWN
-        if extra:
-            raise VariantError(f"{gid}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
         try:
-            return cls.model_validate({k: v for k, v in data.items() if k in cls.model_fields})
+            return cls.model_validate(dict(data))
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             raise VariantError(f"{gid}: {where}: {first['msg']}") from None
-
-
-_KNOWN = frozenset(HEADER_KEYS | ROUND_KEYS | set(TilesVariant.model_fields))

@@ -49,7 +49,7 @@ def killed_limits(small_bet: int, big_bet: int, v: PokerVariant) -> tuple[int, i
 def kill_seat(wagers: Sequence[Wager], v: PokerVariant) -> int | None:
     """The seat that posted the kill blind this hand: its round_start wager on the spot the variant names
     (``kill.blind.name``; Winner Lowball's "winner blind", posted by the winner of the last hand, seed 001
-    L98-101). None where the variant files no kill blind or nobody posted it."""
+    L99-102). None where the variant files no kill blind or nobody posted it."""
     blind = v.kill.blind
     if v.kill.kind == "none" or blind is None:
         return None

@@ -141,7 +141,7 @@ class Kill:
     """Kill pots (seed 004 L1234-1265): after ``legs`` pots in a row of at least ``min_pot_cents`` the
     winner kills the next pot; ``full`` doubles the limits, ``half`` raises them by half. ``blind``: the
     killer's extra blind, entered as his round_start wager on the spot of that name (Winner Lowball, seed
-    001 L98-101: the last winner posts it; :func:`rules.poker.kill.kill_seat`)."""
+    001 L99-102: the last winner posts it; :func:`rules.poker.kill.kill_seat`)."""
 
     kind: str = "none"
     legs: int = 2

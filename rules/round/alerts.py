@@ -1,4 +1,4 @@
-"""Alerts: what the terminal raises when a round departs from the game's procedure (DESIGN.md §4).
+"""Alerts: what the terminal raises when a round departs from the game's procedure (docs/architecture.md §4).
 
 An alert is ``{code, severity, ruling, remedy, cite, seat?, card?, clear_role}``. The *code* says what
 happened (a closed vocabulary, :class:`AlertCode`); the *ruling* says what the room's filing does about
@@ -204,13 +204,13 @@ class Cite:
         return {"seed": self.seed, "section": self.section, "lines": self.lines}
 
 
-#: The cite of an alert for which no filing has a rule (DESIGN.md §4: ask the floor, never guess).
-NO_FILED_RULE = Cite("none filed", "DESIGN.md §4: where a filing is silent the terminal calls the floor")
+#: The cite of an alert for which no filing has a rule (docs/architecture.md §4: ask the floor, never guess).
+NO_FILED_RULE = Cite("none filed", "docs/architecture.md §4: where a filing is silent the terminal calls the floor")
 
 
 @dataclass(frozen=True, slots=True)
 class Alert:
-    """One alert as DESIGN.md §4 defines it, plus what raised it.
+    """One alert as docs/architecture.md §4 defines it, plus what raised it.
 
     ``rule`` is the id of the ``irregularities:`` entry that gave the ruling (``""`` for the default),
     ``message`` says what happened in the dealer's words, ``seq`` is the number of the event that raised it.

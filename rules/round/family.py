@@ -37,8 +37,8 @@ Beyond the round engine, the same object is the family's whole contract with the
   posted collection schedule);
 - ``analyze(data, decks, progress)``: the exact analysis of a variant (``dealer-terminal analyze``);
 - the layout: ``wager_spots``, ``base_spots``, ``spot_limits``, ``deals_every_seat``, ``demo_spots``;
-- the dealer's helpers: ``house_way_sets`` (set the hands the House Way), ``next_to_decide`` (whose
-  play-or-fold the round waits for);
+- the dealer's helpers: ``house_way_sets`` (set the hands the House Way), ``hands_to_set`` (the hands still
+  to be set), ``next_to_decide`` (whose play-or-fold the round waits for);
 - ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
   them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
   player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
@@ -114,6 +114,8 @@ class Family(FamilyRules, Protocol):
     def demo_spots(self, spots: Sequence[str], index: int) -> list[str]: ...
 
     def house_way_sets(self, state: RoundState) -> list[HandSet] | str: ...
+
+    def hands_to_set(self, state: RoundState) -> list[str]: ...
 
     def next_to_decide(self, state: RoundState) -> int | None: ...
 
@@ -216,6 +218,10 @@ class BaseFamily:
     def house_way_sets(self, state: RoundState) -> list[HandSet] | str:
         """Hands the dealer sets the House Way; this family sets none."""
         return "this game has no House Way"
+
+    def hands_to_set(self, state: RoundState) -> list[str]:
+        """The hands the players still have to set, in words (``seat 3``), for the dealer's screen; none."""
+        return []
 
     def next_to_decide(self, state: RoundState) -> int | None:
         """The seat whose play-or-fold the round waits for; None (this family asks none)."""

@@ -154,7 +154,7 @@ _SILENT = (
     "No rule for this in the game's filing: stop and call the floor.",
     NO_FILED_RULE,
 )
-_TERMINAL = Cite("dealer-terminal", "DESIGN.md §5 device faults; issue 3 deck checks")
+_TERMINAL = Cite("dealer-terminal", "docs/architecture.md §5 device faults; issue 3 deck checks")
 
 #: The terminal's own rulings for conditions that are about the equipment rather than the game.
 BUILT_IN: dict[AlertCode, tuple[Ruling, Severity, str, Cite]] = {

@@ -16,6 +16,7 @@ ruling and a cite like any other.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -32,10 +33,10 @@ from rules.banking.wagers import (
     check_wagers,
 )
 from rules.banking.wagers import Wager as BankWager
-from rules.round.alerts import AlertCode, Role
+from rules.round.alerts import Alert, AlertCode, Role
 from rules.round.events import Correction, RoundStart, Wager
 from rules.round.procedure import ProcedureError
-from rules.round.rulings import Finding
+from rules.round.rulings import Finding, RulingTable
 
 if TYPE_CHECKING:
     from rules.round.state import RoundState
@@ -174,4 +175,59 @@ def late_floor_decision(state: RoundState, event: Correction) -> Finding | None:
     return Finding(
         AlertCode.LATE_FLOOR_DECISION,
         f"the floor's correction of event {event.of} is of a hand before this one; the next hand has started",
+    )
+
+
+_AMOUNT = r"\$\s*(\d+(?:,\d{3})*(?:\.\d\d?)?|\.\d\d?)"
+_PAIR = _AMOUNT + r"\s*[-–/]\s*" + _AMOUNT
+
+
+def _cents_of(text: str) -> int:
+    whole, _, frac = text.replace(",", "").partition(".")
+    return int(whole or 0) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+
+
+def option_limits(text: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The table limits a fee option is filed for, in cents, as (minimum range, maximum range): ``"$3-$6
+    (blinds $1-$3)"`` -> ``((300, 300), (600, 600))``; ``"minimum $5-$25, maximum $100-$2,000"`` -> ``((500,
+    2500), (10000, 200000))``; None where it names no limits."""
+    lo = re.search(r"minimum\s*" + _PAIR, text)
+    hi = re.search(r"maximum\s*" + _PAIR, text)
+    if lo is not None and hi is not None:
+        return (_cents_of(lo.group(1)), _cents_of(lo.group(2))), (
+            _cents_of(hi.group(1)),
+            _cents_of(hi.group(2)),
+        )
+    m = re.search(_PAIR, text)
+    if m is None:
+        return None
+    a, b = _cents_of(m.group(1)), _cents_of(m.group(2))
+    return (a, a), (b, b)
+
+
+def posted_limits_problem(option_text: str, min_cents: int, max_cents: int) -> str | None:
+    """Why a posted collection option does not fit the table's limits, or None: a room files one schedule
+    option per table limit ("Only one collection schedule option, which utilizes one table limit and the
+    specified collection fees for that table limit … shall be used at a gaming table", seed 000 L5397), so
+    a $3-$6 option on a $2/$4 table collects another limit's fees."""
+    filed = option_limits(option_text)
+    if filed is None:
+        return None
+    (lo_a, lo_b), (hi_a, hi_b) = filed
+    if lo_a <= min_cents <= lo_b and hi_a <= max_cents <= hi_b:
+        return None
+    return (
+        f"the posted option is filed for {option_text!r}, but the table's limits are "
+        f"{money(min_cents)}-{money(max_cents)}"
+    )
+
+
+def late_wager_ruling(rulings: RulingTable, message: str, seat: int | None) -> Alert | None:
+    """The variant's ruling on a wager placed or changed after betting closed (BETS_AFTER_CLOSE), where its
+    ``irregularities:`` table has an entry for it (Capitol rules 23 and 25, Supreme rule 2, Commission-Free
+    rule 5); None where the filing has none (the wager panel keeps the layout as it was)."""
+    if not any(AlertCode.BETS_AFTER_CLOSE in e.when.codes for e in rulings.entries):
+        return None
+    return rulings.rule(
+        Finding(AlertCode.BETS_AFTER_CLOSE, message, seat=seat), {AlertCode.BETS_AFTER_CLOSE: 1}
     )

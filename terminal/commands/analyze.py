@@ -1,7 +1,8 @@
 """``dealer-terminal analyze GAME [--decks N] [--json]``: exact odds and house edge of every wager.
 
 Each family's :meth:`rules.round.family.Family.analyze` returns a :class:`rules.analysis.Analysis` from the
-variant file's mapping (with the data files its ``analysis_files`` names, where they exist).
+variant file's mapping (with the data files its ``analysis_files`` names, where they exist). A bar shows the
+progress on a terminal's stderr (the Pai Gow analyses take seconds); ``--json`` and pipes stay silent.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rules.round.family import NoAnalysis
 from terminal.errors import UserError
 from terminal.games import family_of, get_game
 from terminal.paths import config_dir
+from terminal.progress import progress_bar
 from terminal.yamlfile import load_yaml
 
 
@@ -37,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
         if path.exists():
             data = {**data, key: load_yaml(path).data}
     try:
-        result = fam.analyze(data, args.decks)
+        with progress_bar(f"analyze {game.id}", quiet=args.json) as progress:
+            result = fam.analyze(data, args.decks, progress)
     except NoAnalysis:
         raise UserError(f"analyze is not available yet for the {game.family} family ({game.id})") from None
     if args.json:

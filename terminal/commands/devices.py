@@ -1,10 +1,13 @@
-"""``dealer-terminal devices list|diagnose``: what is attached; handshake and self-tests.
+"""``dealer-terminal devices list|diagnose|pair``: what is attached; handshake and self-tests; pairing.
 
 ``devices list`` shows each configured device (kind, address, expected firmware) and whether its
 address is present, plus the serial ports the system sees. ``devices diagnose [NAME ...]`` opens each
 device: handshake (identity, firmware version and hash), an echo round trip, the link counters on both
 ends, and the firmware hash against ``firmware_sha256`` from the configuration (PROGRAM_INTEGRITY on a
-mismatch). Exit 0 if every device passed, 1 if any failed, 2 on bad input.
+mismatch). Exit 0 if every device passed, 1 if any failed, 2 on bad input. ``devices pair NAME``
+gives the device a new pairing key of its own (docs/technician-guide.md, docs/protocol.md §3.2): the
+device must be in pairing mode (its button; an emulated device is put in it by the command); the key
+goes to the keystore and is never shown, only its fingerprint.
 """
 
 from __future__ import annotations
@@ -36,9 +39,14 @@ def register(sub: Any) -> None:
     )
     diag.add_argument("--json", action="store_true", help="one JSON object for other programs")
     diag.set_defaults(handler=run_diagnose)
+    pair = dsub.add_parser("pair", help="pair a device: a new key of its own, kept in the keystore")
+    pair.add_argument("name", metavar="NAME", help="the device to pair")
+    pair.add_argument("--config", metavar="F", help="main configuration file (default: the demo table)")
+    pair.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer")
+    pair.set_defaults(handler=run_pair)
 
     def need_action(args: argparse.Namespace) -> int:
-        raise UserError("devices: choose an action: list or diagnose")
+        raise UserError("devices: choose an action: list, diagnose or pair")
 
     p.set_defaults(handler=need_action)
 
@@ -47,10 +55,54 @@ def _specs(config: str | None) -> list[Any]:
     from devices.spec import DeviceSpec
 
     cfg = load_config(config)
+    keys = _keystore()
     return [
-        DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
+        DeviceSpec(
+            name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=keys.key_for(name)
+        )
         for name, d in cfg.devices.items()
     ]
+
+
+def _keystore() -> Any:
+    from devices.keystore import FILE_NAME, Keystore
+    from terminal.config import state_dir
+
+    return Keystore(state_dir() / FILE_NAME)
+
+
+def emulator_keys() -> Any:
+    """Where emulated devices keep their pairing keys (their flash): the state directory."""
+    from terminal.config import state_dir
+
+    return state_dir() / "emulator-keys"
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    from devices.errors import DeviceError
+    from firmware_bridge.transport import TransportClosed
+
+    specs = {s.name: s for s in _specs(args.config)}
+    if args.name not in specs:
+        raise UserError(f"devices pair: no device {args.name!r}; configured: {', '.join(sorted(specs))}")
+    from devices.pairing import pair_device
+
+    try:
+        r = asyncio.run(
+            pair_device(
+                specs[args.name],
+                _keystore(),
+                emulator_dir=config_dir() / "emulators",
+                emulator_keys=emulator_keys(),
+                timeout=args.timeout,
+            )
+        )
+    except (DeviceError, TransportClosed, OSError) as exc:
+        print(f"devices pair: {exc}")
+        return 1
+    print(f"paired {r.name} on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}")
+    print("The key is kept in the keystore and is never shown.")
+    return 0
 
 
 def _presence(url: str) -> str:
@@ -111,7 +163,11 @@ async def _diagnose_one(spec: Any, timeout: float) -> dict[str, Any]:
         return out
     try:
         async with open_device(  # diagnostics read no events: acknowledge frames on arrival
-            spec, emulator_dir=config_dir() / "emulators", handshake_timeout=timeout, ack_after_commit=False
+            spec,
+            emulator_dir=config_dir() / "emulators",
+            handshake_timeout=timeout,
+            ack_after_commit=False,
+            emulator_keys=emulator_keys(),
         ) as dev:
             ident = dev.identity
             out["identity"] = {

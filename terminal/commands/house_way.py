@@ -2,7 +2,7 @@
 
 The game's variant file names its chart (``house_way: {chart: <id>}``), kept in
 ``config/house_ways/<id>.yaml``. Output: front (the low hand), back, and the chart rule applied; with
-``--json`` the DESIGN.md §4 object ``{"front": [...], "back": [...], "rule": "..."}`` plus the rule's cite.
+``--json`` the docs/architecture.md §4 object ``{"front": [...], "back": [...], "rule": "..."}`` plus the rule's cite.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 With a configuration (``--config F``, ``$DEALER_TERMINAL_CONFIG`` or ``/etc/dealer-terminal/config.yaml``,
 layered as ``terminal.config`` describes) it opens the table's journal (verified; a broken chain refuses
 to start), replays it, connects the devices and shows the console. With none, the built-in demo table
-(``config/tables/paigow.yaml``: Capitol Pai Gow on emulated devices). ``--demo`` shows the scripted
-tour of the dealer screen instead (no devices, no journal on disk): waiting for bets, the deal, an
-exposed-card alert the floor clears, the settlement.
+(``config/tables/paigow.yaml``: Capitol Pai Gow on emulated devices). ``--demo`` plays the recorded tour
+instead (``config/demo/tour.yaml``, no devices, a journal in a temporary directory): a real Capitol Pai
+Gow round replayed on the real controller one step per ``c`` — the layout, the piles with an exposed card
+replaced from the leftovers, the dice, the House Way, the settlement computed from those cards.
 
 The console needs a terminal. When standard input or output is not a TTY (``make run`` in CI, a pipe)
 it prints the table it would run and exits 0 rather than waiting forever.
@@ -29,7 +30,11 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="override a configuration key"
     )
-    p.add_argument("--demo", action="store_true", help="the scripted tour of the dealer screen (no devices)")
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="the recorded tour: one real round replayed step by step (no devices)",
+    )
     p.add_argument(
         "--headless",
         action="store_true",
@@ -75,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
-DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar")
+DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
 
 
 def builtin_demo(main: str | None) -> bool:
@@ -154,7 +159,9 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
         access = Access(
             cfg.pins(), max_failures=cfg.security.max_failures, lockout_seconds=cfg.security.lockout_seconds
         )
-        return DealerConsole(DemoBackend(), access, **common)
+        tour = DemoBackend()  # the recorded round (config/demo/tour.yaml) on the real controller
+        tour.controller.access = access
+        return DealerConsole(tour, access, startup=tour.start, **common)
 
     from terminal.controller import TableController, open_table
     from terminal.sdnotify import SdNotifier, supervised

@@ -2,7 +2,7 @@
 
 The controller folds the round and the devices into a :class:`TableView` and posts it to the console;
 tests and the demo build one directly. Nothing here imports Textual or the round engine: alerts arrive
-in the alert contract's JSON form (DESIGN.md §4), cards in the card-room notation.
+in the alert contract's JSON form (docs/architecture.md §4), cards in the card-room notation.
 """
 
 from __future__ import annotations

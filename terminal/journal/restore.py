@@ -8,7 +8,7 @@ so its cost does not grow with the rounds dealt. This module is the one place th
 and :func:`restore_round` together (and bump :data:`SNAPSHOT_VERSION`).
 
 The round state is pickled with the game's rules left out (they come from the game file at start-up)
-and unpickled with only the ``rules`` classes allowed. The payload is MAC'd with the rest of the row
+and unpickled with only the classes of the pure ``rules`` and ``kernel`` packages allowed. The payload is MAC'd with the rest of the row
 and checked before it is read. A snapshot this version cannot read (another version's, or another
 game's) is not guessed at: the table is folded from the journal's rounds instead, as before
 checkpoints — slower, never wrong.
@@ -32,6 +32,8 @@ from terminal.journal.store import ROUND_KIND, Journal
 
 SNAPSHOT_VERSION = 1
 CONFIG_KIND = "config"
+_ALLOWED_PACKAGES = ("rules", "kernel")
+"""The pure packages whose classes a round state is made of (no I/O on import, no code run on load)."""
 _ALLOWED_BUILTINS = frozenset({"frozenset", "set", "tuple", "list", "dict", "object", "slice", "complex"})
 
 
@@ -147,7 +149,7 @@ class _Unpickler(pickle.Unpickler):
         return self._rules
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "rules" or module.startswith("rules."):
+        if module.split(".", 1)[0] in _ALLOWED_PACKAGES:
             return super().find_class(module, name)
         if module == "builtins" and name in _ALLOWED_BUILTINS:
             return super().find_class(module, name)

@@ -185,6 +185,8 @@ class Journal:
         self._after_checkpoint: list[Entry] = []
         self.full = False
         self.durable = True
+        #: Why the live segment could not be closed (a row in it fails verification), else None.
+        self.rotation_refused: Problem | None = None
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a directory, not a journal")
         if self.path.exists():
@@ -354,7 +356,7 @@ class Journal:
             if self.full:
                 raise JournalFull(f"{self.path}: the disk is full; the table is stopped until space is freed")
             entry = None
-            if self.live_count() >= self.segment_entries:
+            if self.rotation_refused is None and self.live_count() >= self.segment_entries:
                 entry = self._rotate(body)
             if entry is None:
                 entry = self._append([(CHECKPOINT_KIND, body)])[0]
@@ -381,7 +383,10 @@ class Journal:
             rows, self.key, segment=self.segment, first_seq=self.first_seq, first_prev=self.first_prev
         )
         if result.problems or not rows:
-            return None  # never archive a segment that does not verify; `journal verify` names why
+            # Never archive a segment that does not verify; `journal verify` names why. Not tried again
+            # until the next start (each try reads the whole segment).
+            self.rotation_refused = result.problems[0] if result.problems else None
+            return None
         last_seq, head = rows[-1][0], rows[-1][5]
         record = SegmentRecord(
             self.segment,
@@ -815,15 +820,33 @@ class Journal:
         doc["events"] = events
         return doc
 
-    def dump(self) -> dict[str, Any]:
-        """Every entry with its chain fields (``journal export --all``; not a scenario)."""
-        report = self.verify()
-        return {
+    def dump(self, *, all_segments: bool = True) -> dict[str, Any]:
+        """Every entry with its chain fields (``journal export --all``; not a scenario). With
+        ``all_segments=False`` only the live segment's (a support bundle: bounded however long the
+        table has run), with every closed segment's verification record."""
+        report = self.verify(all_segments=all_segments)
+        since = 0 if all_segments else self.first_seq - 1
+        doc: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
-            "journal": {"path": str(self.path), "count": report.count, "head": report.head, "ok": report.ok},
-            "entries": [e.to_json() for e in self.entries()],
+            "journal": {
+                "path": str(self.path),
+                "count": report.count,
+                "head": report.head,
+                "ok": report.ok,
+                "segment": self.segment,
+            },
+            "entries": [e.to_json() for e in self.entries(since=since)],
         }
+        if not all_segments:
+            records = []
+            for n in range(1, self.segment):
+                try:
+                    records.append(self._record(n).fields())
+                except JournalError as exc:
+                    records.append({"segment": n, "error": str(exc)})
+            doc["closed_segments"] = records
+        return doc
 
 
 def _write_meta(db: sqlite3.Connection, *, segment: int, first_seq: int, first_prev: str) -> None:

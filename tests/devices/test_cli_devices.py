@@ -84,3 +84,25 @@ def test_list_flags_unstable_kernel_names(tmp_path: Path, capsys: pytest.Capture
     rows = {d["name"]: d["status"] for d in json.loads(capsys.readouterr().out)["devices"]}
     assert rows["shoe"].startswith("absent (unstable name")
     assert rows["shuffler"] == "absent"
+
+
+def test_pair_then_diagnose_authenticated(
+    table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``devices pair`` gives the emulated shuffler a key of its own; the key is never printed, and
+    the next session with it is authenticated (a wrong key in the keystore makes it refused)."""
+    state = tmp_path / "state"
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(state))
+    assert main(["devices", "pair", "shuffler", "--config", str(table)]) == 0
+    out = capsys.readouterr().out
+    keys = json.loads((state / "device-keys.json").read_text())
+    assert "paired shuffler" in out and keys["shuffler"]["fingerprint"] in out
+    assert keys["shuffler"]["key"] not in out
+    assert main(["devices", "diagnose", "shuffler", "--config", str(table), "--json"]) == 0
+    capsys.readouterr()
+    keys["shuffler"]["key"] = "00" * 32  # the keystore no longer matches the device: an impostor
+    (state / "device-keys.json").write_text(json.dumps(keys))
+    assert main(["devices", "diagnose", "shuffler", "--config", str(table), "--json"]) == 1
+    (result,) = json.loads(capsys.readouterr().out)["devices"]
+    assert "shuffler on emu://shuffler-basic" in result["error"]  # the port is named
+    assert "proof does not match its pairing key" in result["error"]

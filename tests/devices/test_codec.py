@@ -30,6 +30,7 @@ _KIND_STRATEGY = {
     "str": st.text(max_size=40).filter(lambda s: len(s.encode()) <= 255),
     "hash": st.binary(min_size=32, max_size=32),
     "nonce": st.binary(min_size=16, max_size=16),
+    "key": st.binary(min_size=32, max_size=32),
     "bytes": st.binary(max_size=100),
 }
 

@@ -17,7 +17,7 @@ import pytest
 from devices import DeviceSpec, open_device
 from devices.events import CardRead, DeviceRestarted, ShoeEmpty
 from firmware_bridge.emulators import build_emulator
-from tests.devices.emuproc import EmulatorProcess
+from firmware_bridge.emulators.process import EmulatorProcess
 
 PROFILE = """\
 kind: shoe

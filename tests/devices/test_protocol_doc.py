@@ -33,7 +33,7 @@ def _value(kind: str, raw: Any) -> Any:
         return parse_read(str(raw))
     if kind == "cards":
         return tuple(parse_read(str(c)) for c in raw)
-    if kind in ("hash", "nonce", "bytes"):
+    if kind in ("hash", "nonce", "key", "bytes"):
         return _hex(str(raw))
     if kind == "str":
         return str(raw)

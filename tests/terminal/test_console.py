@@ -3,6 +3,7 @@ maintenance screens, alerts are cleared only by the role they name, and repaints
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 from dataclasses import replace
@@ -20,14 +21,19 @@ from terminal.console.app import (
     PinScreen,
     TechnicianScreen,
 )
-from terminal.console.demo import EXPOSED, DemoBackend, alert_view, demo_views, waiting_view
+from terminal.console.demo import TOUR, DemoBackend, tour_views
 from terminal.console.render import card_text
 from terminal.console.view import AlertView, ConsoleInput, TableView
-from terminal.journal import Journal
 from terminal.roles import Access, Mode, hash_pin
 
 PINS = {"dealer": "1111", "floor": "2222", "technician": "3333", "maintenance": "4444"}
 SIZE = (120, 36)
+#: The dealer screen at the demo tour's main moments, as the real controller computes them.
+VIEWS = asyncio.run(tour_views())
+
+
+def waiting_view() -> TableView:
+    return VIEWS["waiting"]
 
 
 @pytest.fixture(scope="module")
@@ -190,15 +196,30 @@ def alert_text(app) -> str:
     return plain(box.content) if box.display else ""
 
 
-async def test_an_alert_is_shown_and_cleared_only_by_its_role(pin_hashes):
-    backend = DemoBackend()
-    backend.view = alert_view()
-    app = make_app(pin_hashes, backend=backend)
-    async with app.run_test(size=SIZE) as pilot:
+async def tour_to_alert(app, pilot, backend) -> None:
+    for _ in range(len(backend.steps)):
+        if backend.view.active_alert is not None:
+            return
+        await pilot.press("c")
         await pilot.pause()
+    raise AssertionError("the tour raised no alert")
+
+
+async def test_an_alert_is_shown_and_cleared_only_by_its_role(tmp_path, pin_hashes):
+    backend = DemoBackend(tmp_path / "j.db")
+    app = make_app(pin_hashes, backend=backend, startup=backend.start)
+    backend.controller.access = app.access
+    async with app.run_test(size=SIZE) as pilot:
+        await tour_to_alert(app, pilot, backend)
+        assert await until(pilot, lambda: alert_text(app) != "")
         shown = alert_text(app)
-        for part in ("EXPOSED CARD", "REPLACE FROM STUB", "Remedy:", EXPOSED.cite, "FLOOR"):
+        cite = backend.view.active_alert.cite
+        for part in ("EXPOSED CARD", "REPLACE FROM STUB", "Remedy:", cite, "DEALER"):
             assert part in shown
+        await pilot.press("x")  # a dealer's alert: x clears it, no PIN
+        assert await until(pilot, lambda: alert_text(app) == "")
+        await pilot.press("m")  # a misdeal: a STOP the floor clears
+        assert await until(pilot, lambda: "MISDEAL" in alert_text(app))
         await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, PinScreen) and app.screen.role.value == "floor"
@@ -206,12 +227,20 @@ async def test_an_alert_is_shown_and_cleared_only_by_its_role(pin_hashes):
         assert "wrong PIN" in pin_error(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert "EXPOSED CARD" in alert_text(app)
+        assert "MISDEAL" in alert_text(app)
         await pilot.press("x")
         await pilot.pause()
         await enter_pin(pilot, app, PINS["floor"])
         assert await until(pilot, lambda: isinstance(app.screen, DealerScreen) and alert_text(app) == "")
-        assert [(i.action, i.role) for i in backend.inputs] == [("clear-alert", "floor")]
+        cleared = [
+            e.payload
+            for e in backend.controller.journal.journal.entries(kind="round")
+            if e.payload.get("type") == "alert_cleared"
+        ]
+        assert [(p["code"], p["role"]) for p in cleared] == [
+            ("EXPOSED_CARD", "dealer"),
+            ("MISDEAL_DECLARED", "floor"),
+        ]
         assert app.access.session is None  # the floor's PIN served this clear only
 
 
@@ -229,15 +258,21 @@ async def test_a_dealer_alert_clears_without_a_pin(pin_hashes):
         )
 
 
-async def test_a_backend_refusal_is_not_a_clear(pin_hashes):
-    """The controller has the last word: a technician alert is not cleared by a floor PIN."""
-    tech_alert = replace(EXPOSED, code="SHUFFLER_JAM", clear_role="technician")
-    backend = DemoBackend()
-    backend.view = replace(alert_view(), alerts=(tech_alert,))
+async def test_a_backend_refusal_is_not_a_clear(tmp_path):
+    """The controller has the last word: a technician alert is not cleared by the floor."""
+    from rules.round.alerts import AlertCode
+    from rules.round.events import DeviceFault
+
+    backend = DemoBackend(tmp_path / "j.db")
+    await backend.start()
+    c = backend.controller
+    await c.apply_event(DeviceFault("shuffler", AlertCode.SHUFFLER_JAM, detail="ShufflerJam"))
     result = await backend.submit(ConsoleInput("clear-alert", "floor", data={"code": "SHUFFLER_JAM"}))
-    assert "cleared by technician" in result and backend.view.alerts == (tech_alert,)
-    assert await backend.submit(ConsoleInput("clear-alert", "technician")) is None
-    assert backend.view.alerts == ()
+    assert "cleared by technician" in result and [a.code for a in c.view().alerts] == ["SHUFFLER_JAM"]
+    data = {"code": "SHUFFLER_JAM"}
+    assert await backend.submit(ConsoleInput("clear-alert", "technician", data=data)) is None
+    assert c.view().alerts == ()
+    c.close()
 
 
 async def test_a_burst_of_views_is_coalesced(pin_hashes):
@@ -258,29 +293,30 @@ async def test_a_burst_of_views_is_coalesced(pin_hashes):
         assert app.paints - before < 50  # ... without painting each of the 500
 
 
-async def test_demo_round_is_journaled_before_it_shows(tmp_path, pin_hashes):
-    journal = Journal(tmp_path / "j.db")
-    backend = DemoBackend(journal)
-    app = make_app(pin_hashes, backend=backend)
+async def test_the_demo_tour_is_a_real_recorded_round(tmp_path, pin_hashes):
+    """``run --demo`` plays config/demo/tour.yaml on the real controller: the journal it writes holds
+    exactly the scenario's events, the fold is the scenario's, and the settlement is computed from them."""
+    from rules.round import fold
+    from terminal.scenario import load_scenario
+
+    backend = DemoBackend(tmp_path / "j.db")
+    app = make_app(pin_hashes, backend=backend, startup=backend.start)
+    backend.controller.access = app.access
+    c = backend.controller
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        phases = []
-        for _ in range(4):
-            await pilot.press("c")
-            assert await until(pilot, lambda: app.view == backend.view)
-            phases.append(app.view.phase)
-        assert phases == ["dealing", "dealing", "dealing", "dealing"]  # the exposed card blocks the deal
-        assert app.view.active_alert.code == "EXPOSED_CARD"
-        await pilot.press("x")
-        await pilot.pause()
-        await enter_pin(pilot, app, PINS["floor"])
-        assert await until(pilot, lambda: not app.view.alerts)
-        await pilot.press("c")
-        assert await until(pilot, lambda: app.view.phase == "settlement")
-    kinds = [(e.kind, e.payload.get("action")) for e in journal.entries()]
-    assert kinds.count(("input", "confirm")) == 5
-    assert ("fault.clear", None) in kinds
-    assert journal.verify().ok
+        await tour_to_alert(app, pilot, backend)
+        while backend.done < len(backend.steps):
+            await pilot.press("h" if c.step().value == "setting" else "c")
+            await pilot.pause()
+        assert await until(pilot, lambda: app.view is not None and app.view.step == "settlement")
+        assert "tour deals one recorded round" in (await backend.submit(ConsoleInput("new-round")))
+    sc = load_scenario(TOUR)
+    journaled = [e.payload for e in c.journal.journal.entries(kind="round")]
+    assert journaled == [e.to_json() for e in sc.events]
+    assert c.state.outcome.to_json() == fold(sc.rules, sc.events).outcome.to_json()
+    assert c.settled is not None and c.settled.chips_before() == c.settled.chips_after()
+    assert c.journal.journal.verify().ok
+    c.close()
 
 
 def test_cards_have_symbols_and_colours():
@@ -292,8 +328,8 @@ def test_cards_have_symbols_and_colours():
     assert card_text("Th").plain.strip() == "10♥"
 
 
-def test_demo_views_cover_the_main_states():
-    views = demo_views()
-    assert set(views) == {"waiting", "dealing", "alert", "settlement"}
-    assert views["alert"].active_alert is not None
-    assert views["settlement"].settlement and views["settlement"].fee_cents > 0
+def test_tour_views_cover_the_main_states():
+    assert set(VIEWS) == {"waiting", "dealing", "alert", "settlement"}
+    assert [VIEWS[k].step for k in ("dealing", "alert", "settlement")] == ["dealing", "dealing", "settlement"]
+    assert VIEWS["alert"].active_alert is not None
+    assert VIEWS["settlement"].settlement and VIEWS["settlement"].settlement[-1].outcome == "bank"

@@ -12,6 +12,7 @@ from rich.console import Console
 from firmware_bridge.link import LinkConfig
 from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
 from terminal.config import load_config
+from terminal.console.view import fmt_cents
 
 
 def text_of(renderable) -> str:
@@ -43,6 +44,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "threecard",
         "twocardpeek",
         "ultimatewar",
+        "chinese",
     ]
     app = build_app(tables[index], tables=tables)
     # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
@@ -79,7 +81,8 @@ async def deal_to_settlement(app, pilot) -> None:
     assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
 
 
-@pytest.mark.parametrize("index", range(len(DEMO_TABLES)))
+# The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py.
+@pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if name != "chinese"])
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
     c = app.controller
@@ -101,6 +104,7 @@ async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch
             assert any(line.outcome == "fee" for line in lines)
         shown = text_of(app.screen.query_one("#settlement").content)
         assert "Settlement: action from seat" in shown and lines[0].who in shown and "Bank" in shown
+        agrees_with_the_cards(c.view(), c)
         entries = list(c.journal.journal.entries(kind="settlement"))
         assert entries and entries[-1].payload["bank_before"] == ts.settlement.bank_before
         # The next round's wagers may go on the layout again.
@@ -127,6 +131,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "ultimatewar")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.family == "chinese")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -135,6 +141,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "threecard/capitol",
             "twocardpeek/the101",
             "ultimatewar/the101",
+            "chinese/13-card-oaks",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -144,6 +151,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "threecard/capitol",
             "twocardpeek/the101",
             "ultimatewar/the101",
+            "chinese/13-card-oaks",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok
@@ -179,3 +187,109 @@ async def test_the_wager_panel_takes_chips_by_key(tmp_path, monkeypatch):
         assert await until(pilot, lambda: app.view is not None and app.view.active_alert is not None)
         assert app.view.active_alert.code == "BETS_AFTER_CLOSE"
     c.close()
+
+
+# -- the screen agrees with the cards: each shown outcome recomputed from the cards the screen draws ----
+
+RANKS = "23456789TJQKA"
+
+
+def _points(cards) -> int:
+    """Baccarat: the hand's total from the drawn cards (tens and faces count 0)."""
+    return sum(min(RANKS.index(c[0]) + 2, 10) % 10 if c[0] != "A" else 1 for c in cards) % 10
+
+
+def _three(cards) -> tuple:
+    """Three Card Poker's ranking, written out here (not the engine's): category, then ranks high first.
+    Straight flush > three of a kind > straight > flush > pair > high card; A-2-3 is the lowest straight."""
+    ranks = sorted((RANKS.index(c[0]) + 2 for c in cards), reverse=True)
+    flush = len({c[1] for c in cards}) == 1
+    if ranks == [14, 3, 2]:
+        ranks = [3, 2, 1]
+    straight = ranks[0] - ranks[2] == 2 and len(set(ranks)) == 3
+    if straight and flush:
+        return (5, ranks)
+    if len(set(ranks)) == 1:
+        return (4, ranks)
+    if straight:
+        return (3, ranks)
+    if flush:
+        return (2, ranks)
+    if len(set(ranks)) == 2:
+        pair = max(set(ranks), key=ranks.count)
+        return (1, [pair, *[r for r in ranks if r != pair]])
+    return (0, ranks)
+
+
+def _word(cmp: int) -> str:
+    return {1: "paid", -1: "collected", 0: "push"}[cmp]
+
+
+def agrees_with_the_cards(view, c) -> None:
+    """Every settlement line a seat shows agrees with the cards drawn on the screen."""
+    family = c.game.family
+    lines = {
+        (ln.seat, ln.who.split()[-1]): ln
+        for ln in view.settlement
+        if ln.seat is not None and ln.outcome != "fee"
+    }
+    piles = {p.name.lower(): p.hands[0].cards for p in view.piles if p.hands}
+    assert all("##" not in cards for cards in piles.values())  # the showdown: every card turned
+    if family == "baccarat":
+        player, banker = _points(piles["player"]), _points(piles["banker"])
+        for (seat, spot), ln in lines.items():
+            if spot in ("player", "banker"):
+                mine, theirs = (player, banker) if spot == "player" else (banker, player)
+                expected = _word((mine > theirs) - (mine < theirs))
+                assert ln.outcome.replace("part paid", "paid") == expected, (seat, spot, player, banker, ln)
+    elif family == "threecard":
+        dealer = _three(piles["player_dealer"])
+        qualifies = dealer >= (0, [12, 0, 0])  # Queen high or better
+        for seat in {s for s, _ in lines}:
+            hand = next(h.cards for sv in view.seats if sv.seat == seat for h in sv.hands)
+            mine = _three(hand)
+            ante, play = lines.get((seat, "ante")), lines.get((seat, "play"))
+            if play is None:  # folded: the Ante is lost
+                assert ante.outcome == "collected"
+                continue
+            if not qualifies:
+                assert ante.outcome == "paid" and play.outcome in ("push", "returned"), (seat, ante, play)
+            else:
+                expected = _word((mine > dealer) - (mine < dealer))
+                assert ante.outcome == play.outcome == expected, (
+                    seat,
+                    hand,
+                    piles["player_dealer"],
+                    ante,
+                    play,
+                )
+            bonus = lines.get((seat, "bonus"))
+            if bonus is not None:
+                assert bonus.outcome == ("paid" if mine[0] >= 1 else "collected"), (seat, hand, bonus)
+    elif family == "paigow":
+        # Each seat's set hands are the cards of the pile the dice gave it, and the seat's result is the
+        # one its two hands make against the player-dealer's two (both win: paid, both lose: collected).
+        by_pile = {frozenset(cards) for cards in piles.values()}
+        pd = next(sv for sv in view.seats if sv.player_dealer)
+        pd_low, pd_high = (h.cards for h in pd.hands)
+        result = c.state.outcome.settlement["hands"]
+        for sv in view.seats:
+            if not sv.hands or sv.player_dealer:
+                continue
+            low, high = (h.cards for h in sv.hands)
+            assert frozenset(low + high) in by_pile, (sv.seat, low, high)
+            engine = result[f"seat {sv.seat}"]
+            assert (" ".join(low), " ".join(high)) == (engine["front"], engine["back"])  # drawn = settled
+            ln = lines[(sv.seat, "main")]
+            assert ln.outcome == {"win": "paid", "lose": "collected", "push": "push"}[engine["result"]]
+        assert (" ".join(pd_low), " ".join(pd_high)) == (
+            c.state.outcome.settlement["player_dealer"]["front"],
+            c.state.outcome.settlement["player_dealer"]["back"],
+        )
+    # Whatever the family: a seat's status is its net over its lines, as the chips move.
+    for sv in view.seats:
+        net = sum(ln.cents for (seat, _), ln in lines.items() if seat == sv.seat)
+        if net > 0:
+            assert sv.status.startswith(f"won {fmt_cents(net)}"), (sv.seat, sv.status, net)
+        elif net < 0:
+            assert sv.status.startswith(f"lost {fmt_cents(-net)}"), (sv.seat, sv.status, net)

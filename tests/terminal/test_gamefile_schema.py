@@ -86,7 +86,9 @@ def test_a_broken_field_is_refused_by_games_and_config_check_with_file_line_and_
     games_module.load_games.cache_clear()
     cfg = tmp_path / "table.yaml"
     game_id = rel.removesuffix(".yaml")
-    cfg.write_text(f"table:\n  game: {game_id}\n  seats: 7\n  limits: {{min_cents: 500, max_cents: 100000}}\n")
+    cfg.write_text(
+        f"table:\n  game: {game_id}\n  seats: 7\n  limits: {{min_cents: 500, max_cents: 100000}}\n"
+    )
     assert main(["config", "check", str(cfg)]) == 2
     out = capsys.readouterr()
     assert where in out.err + out.out, out

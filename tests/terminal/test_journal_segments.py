@@ -197,3 +197,27 @@ async def test_a_full_disk_stops_the_table_with_an_alert_not_a_crash(tmp_path):
     again = TableController(cfg, journal_for(cfg))
     assert sum(again.board.wagers.values()) == placed > 0
     again.close()
+
+
+def test_a_support_bundle_dump_stays_bounded(tmp_path):
+    path = tmp_path / "j.db"
+    deal(path, 10)
+    with open_for_check(path) as j:
+        live = j.dump(all_segments=False)
+        full = j.dump()
+        assert [e["seq"] for e in live["entries"]] == list(range(j.first_seq, 62))
+        assert [r["segment"] for r in live["closed_segments"]] == [1, 2, 3, 4]
+        assert len(full["entries"]) == 61 and full["journal"]["ok"]
+
+
+def test_a_segment_that_fails_verification_is_never_archived(tmp_path):
+    path = tmp_path / "j.db"
+    marks = deal(path, 2, segment_entries=1000)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("DROP TRIGGER journal_no_update")
+    db.execute("UPDATE journal SET payload='{\"i\":9}' WHERE seq=?", (marks[0] + 1,))
+    db.close()
+    with Journal(path, segment_entries=2) as j:  # start-up checks only since the checkpoint: it opens
+        j.checkpoint({"round_no": 1})
+        assert j.rotation_refused is not None and j.rotation_refused.what == "edited"
+        assert j.segment == 1 and not archive_dir(path).exists()

@@ -101,13 +101,14 @@ async def test_fault_keys_are_off_on_a_real_table(tmp_path):
     app.controller.close()
 
 
-async def test_run_demo_is_the_scripted_tour(tmp_path):
+async def test_run_demo_is_the_recorded_tour(tmp_path):
     from terminal.console.demo import DemoBackend
 
     app = build_app(load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True), demo=True)
     assert isinstance(app.backend, DemoBackend)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("c")
+        await pilot.press("c", "c")  # the shuffle, then the round starts with the layout
         await pilot.pause(0.2)
-        assert app.view.phase == "dealing"
+        assert app.backend.controller.state.start is not None and app.view.phase == "dealing"
+    app.backend.controller.close()

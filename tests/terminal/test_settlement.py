@@ -50,7 +50,7 @@ async def controller(tmp_path: Path, game: str, seats: int, fees: str | None = N
 
 
 async def test_three_card_round_settles_through_the_bank_with_the_posted_fee(tmp_path):
-    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1")
+    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1", hi=60000)
     for e in load_scenario(TCP).events:
         await c.apply_event(e)
     ts = c.settled
@@ -82,7 +82,7 @@ async def test_three_card_round_settles_through_the_bank_with_the_posted_fee(tmp
 
 
 async def test_a_restart_does_not_journal_the_settlement_again(tmp_path):
-    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1")
+    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1", hi=60000)
     for e in load_scenario(TCP).events:
         await c.apply_event(e)
     c.close()
@@ -210,7 +210,7 @@ async def test_wager_panel_inputs_are_checked_and_journaled(tmp_path):
 
 
 async def test_play_and_fold_go_to_the_seat_the_round_asks(tmp_path):
-    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1")
+    c = await controller(tmp_path, "threecard/capitol", 8, "capitol/three-card-poker/1", hi=60000)
     events = load_scenario(TCP).events
     for e in events:
         if type(e).__name__ == "Decision":

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (python -m firmware_bridge.emulators runs from it)
 
 
 class EmulatorProcess:
@@ -22,13 +22,14 @@ class EmulatorProcess:
         self.profile_dir = profile_dir
         self.link = workdir / "device"
         self.state = workdir / "nvram.json"
+        self.control = workdir / "control.fifo"
         self.proc: subprocess.Popen[str] | None = None
         self.starts = 0
 
     def start(self, *, boot_id: int | None = None, timeout: float = 60.0) -> str:
         """Start the process; returns its ``ready`` line once it serves (bounded wait, generous)."""
         cmd = [sys.executable, "-m", "firmware_bridge.emulators", self.profile, "--link", str(self.link)]
-        cmd += ["--state", str(self.state)]
+        cmd += ["--state", str(self.state), "--control", str(self.control)]
         if self.profile_dir is not None:
             cmd += ["--dir", str(self.profile_dir)]
         if boot_id is not None:
@@ -43,6 +44,14 @@ class EmulatorProcess:
         if not line.startswith("ready") or time.monotonic() > deadline:
             raise RuntimeError(f"emulator did not start: {line!r}")
         return line.strip()
+
+    def send(self, line: str) -> None:
+        """A control line (``inject FAULT k=v …`` or ``unplug SECONDS``) to the running emulator."""
+        fd = os.open(self.control, os.O_WRONLY | os.O_NONBLOCK)
+        try:
+            os.write(fd, (line.strip() + "\n").encode())
+        finally:
+            os.close(fd)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Kill the process (SIGKILL by default: a power cut) and wait for it."""
@@ -59,3 +68,22 @@ class EmulatorProcess:
     def __exit__(self, *exc: object) -> None:
         with contextlib.suppress(Exception):
             self.kill(signal.SIGTERM)
+
+
+def acknowledged_numbers(state_file: Path) -> tuple[set[int], int]:
+    """From an emulator's non-volatile state: the numbers of the events the host acknowledged (every
+    number given out that is no longer waiting for an acknowledgement), and how many were given out."""
+    import json
+
+    from firmware_bridge.messages import decode_payload
+
+    if not state_file.exists():
+        return set(), 0
+    data = json.loads(state_file.read_text(encoding="utf-8"))
+    issued = int(data.get("number", 0))
+    waiting = set()
+    for type_, payload in data.get("pending", []):
+        n = getattr(decode_payload(int(type_), bytes.fromhex(payload)), "number", 0)
+        if n:
+            waiting.add(n)
+    return set(range(1, issued + 1)) - waiting, issued
