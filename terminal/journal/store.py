@@ -461,10 +461,15 @@ class Journal:
             return
         with contextlib.suppress(OSError):
             if shutil.disk_usage(self.path.parent).free > 4 * self.reserve_bytes:
-                with open(p, "wb") as fh:
-                    fh.write(b"\0" * self.reserve_bytes)
-                    fh.flush()
-                    os.fsync(fh.fileno())
+                fd = os.open(p, os.O_WRONLY | os.O_CREAT, 0o600)
+                try:
+                    try:
+                        os.posix_fallocate(fd, 0, self.reserve_bytes)  # blocks allocated, nothing written
+                    except OSError:  # a file system without fallocate: write the bytes
+                        os.pwrite(fd, b"\0" * self.reserve_bytes, 0)
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
 
     def free_bytes(self) -> int:
         """Free space on the journal's disk, in bytes."""
