@@ -133,11 +133,11 @@ async def run_headless(cfg: TerminalConfig) -> int:
     )
     for name, d in sorted(cfg.devices.items()):
         log.info("device %s: %s at %s", name, d.kind, d.url)
-    controller.attach(view_logger(log))
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    controller.attach(view_logger(log))  # after the handlers: a SIGTERM from now on stops it cleanly
     try:
         await controller.start()
         async with supervised(SdNotifier()) as notifier:

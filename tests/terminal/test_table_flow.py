@@ -34,11 +34,20 @@ async def enter_pin(pilot, pin: str) -> None:
 
 async def clear_with_pin(app, pilot, role: str) -> None:
     """x on the dealer screen, then the role's PIN in the dialog the console opens."""
+    c = app.controller
+    # x clears the alert the screen shows: wait until the screen shows the controller's current one.
+    assert await until(
+        pilot, lambda: app.view is not None and app.view.active_alert == c.view().active_alert is not None
+    )
     await pilot.press("x")
     assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
     assert app.screen.role.value == role
     await enter_pin(pilot, PINS[role])
     assert await until(pilot, lambda: type(app.screen).__name__ == "DealerScreen")
+
+
+def cleared_rows(c) -> list:
+    return [e for e in c.journal.journal.entries(kind="round") if e.payload.get("type") == "alert_cleared"]
 
 
 def step(app) -> str:
@@ -175,7 +184,7 @@ async def test_after_dice_cup_faults_the_cup_is_armed_again_and_the_round_moves_
         assert await until(pilot, lambda: step(app) == "betting")
         await pilot.press("n")
         seen: list[str] = []
-        for _ in range(4):
+        for _ in range(10):  # three alerts from two faults on one roll, each cleared once
             if c.state.dice:
                 break
             ok = await until(pilot, lambda: step(app) == "stopped" or bool(c.state.dice), steps=400)
@@ -185,7 +194,9 @@ async def test_after_dice_cup_faults_the_cup_is_armed_again_and_the_round_moves_
             alert = c.view().active_alert
             seen.append(alert.code)
             assert "arm it again" in alert.remedy or "arm the cup again" in alert.remedy
+            cleared = len(cleared_rows(c))
             await clear_with_pin(app, pilot, alert.clear_role)
+            assert await until(pilot, lambda n=cleared: len(cleared_rows(c)) > n)  # the clear landed
         assert await until(pilot, lambda: bool(c.state.dice)), (seen, c.state.prompt)
         assert seen and set(seen) <= {"CUP_OPENED_EARLY", "INSUFFICIENT_SHAKE"}
         assert await until(pilot, lambda: step(app) not in ("dice", "stopped"))
