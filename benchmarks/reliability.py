@@ -498,28 +498,52 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("all", help="everything")
     a.add_argument("--runs", type=int, default=20)
     a.add_argument("--frames", type=int, default=1_000_000)
+    a.add_argument("--kinds", nargs="*", default=list(WORKLOAD))
+    a.add_argument("--faults", nargs="*", default=list(FAULTS))
     args = p.parse_args(argv)
     if args.cmd == "host":
         return asyncio.run(host_main(args.link, args.journal))
     print(machine())
+    summary: list[tuple[str, int, int, int, int, int]] = []  # part, cases, detected, right, lost, dup
     if args.cmd in ("matrix", "all"):
         kinds = tuple(getattr(args, "kinds", WORKLOAD))
         faults = tuple(getattr(args, "faults", FAULTS))
         with tempfile.TemporaryDirectory() as d:
-            report_matrix(matrix(Path(d), kinds, faults))
+            cases = matrix(Path(d), kinds, faults)
+        report_matrix(cases)
+        summary.append(
+            ("fault matrix", len(cases), sum(c.detected for c in cases), sum(c.right_alert for c in cases),
+             sum(c.lost for c in cases), sum(c.duplicated for c in cases))
+        )  # fmt: skip
     if args.cmd in ("kill", "all"):
         sigs = [signal.SIGKILL if i % 2 == 0 else signal.SIGTERM for i in range(args.runs)]
         with tempfile.TemporaryDirectory() as d:
             runs = kill_loop(sigs, Path(d), reads_per_run=getattr(args, "reads", 100))
         report_kill(runs)
+        n = len(runs)
+        summary.append(
+            ("kill loop (host killed)", n, n, n, sum(r.missing for r in runs), runs[-1].duplicated)
+        )
     if args.cmd in ("fuzz", "all"):
         t0, c0 = time.perf_counter(), time.process_time()
         result = fuzz(args.frames)
         report_fuzz(result, time.perf_counter() - t0, time.process_time() - c0)
+        total = sum(n for n, _ in result.values())
+        accepted = sum(a for _, a in result.values())
+        summary.append(("fuzzer (damaged frames)", total, total - accepted, total - accepted, accepted, 0))
     if args.cmd in ("atheris", "all"):
         done, status, seconds = coverage_fuzz(args.frames)
         verdict = "no damaged frame accepted, no exception" if status == 0 else f"FAILED (exit {status})"
         print(f"Coverage-guided (atheris/libFuzzer): {done:,} inputs in {seconds:.0f} s wall: {verdict}")
+        ok = done if status == 0 else 0
+        summary.append(("coverage-guided fuzzer", done, ok, ok, 0 if status == 0 else 1, 0))
+    if len(summary) > 1:
+        print(
+            "\nReliability summary (fuzzers: detected = damaged frames refused; lost = damaged frames accepted)"
+        )
+        print(f"{'part':<26} {'cases':>9} {'detected':>9} {'right alert':>11} {'lost':>5} {'duplicated':>10}")
+        for part, n, det, right, lost, dup in summary:
+            print(f"{part:<26} {n:>9,} {det:>9,} {right:>11,} {lost:>5} {dup:>10}")
     return 0
 
 

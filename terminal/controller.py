@@ -266,6 +266,8 @@ class TableController:
         st = self.state
         if st.status is Status.VOID or st.shoe.cut_card_out or not st.shoe.shuffled:
             return True
+        if st.shoe.rounds > 0 and st.game.data.get("shuffle_every_round"):
+            return True  # a game that files a shuffle between rounds (Ultimate War, seed 000 L1155)
         if self._has_shuffler():
             return st.shoe.rounds > 0 or self._deck_ok is False
         return False

@@ -141,12 +141,24 @@ class SeatPanel(Static):
 class DealerScreen(Screen[None]):
     """What the dealer sees: game and bank, next step, the alert, seats, devices, settlement."""
 
+    # The dealer's keys are not in Textual's footer: the #keys line shows only those that act in the
+    # table's current state (the view's ``keys``), so it fits at 80 columns; `?` lists them all.
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(keys, f"dealer('{action}')", label, id=action) for keys, action, label in DEALER_BINDINGS),
-        Binding("w", "app.wagers", "Wagers", id="wagers"),
-        Binding("f2", "app.enter_mode('technician')", "Technician", id="technician"),
-        Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance"),
+        *(
+            Binding(keys, f"dealer('{action}')", label, id=action, show=False)
+            for keys, action, label in DEALER_BINDINGS
+        ),
+        Binding("w", "app.wagers", "Wagers", id="wagers", show=False),
+        Binding("f2", "app.enter_mode('technician')", "Technician", id="technician", show=False),
+        Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance", show=False),
+        Binding("question_mark", "all_keys", "All keys", id="all-keys", show=False),
     ]
+
+    def action_all_keys(self) -> None:
+        """Every dealer key, whatever the state (the #keys line shows the ones that act now)."""
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        self.app.notify(render.all_keys_words(app.key_names()), title="All keys", timeout=12)
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -157,7 +169,7 @@ class DealerScreen(Screen[None]):
         with Horizontal(id="bottom"):
             yield Static(id="devices")
             yield Static(id="settlement")
-        yield Footer()
+        yield Static(id="keys")
 
     def on_screen_resume(self) -> None:
         app = self.app
@@ -172,6 +184,9 @@ class DealerScreen(Screen[None]):
     def paint(self, view: TableView) -> None:
         """Show ``view`` (called by the app's throttled repaint)."""
         self.query_one("#header", Static).update(render.header_text(view))
+        app = self.app
+        names = app.key_names() if isinstance(app, DealerConsole) else {}
+        self.query_one("#keys", Static).update(render.keys_text(view, names))
         self.query_one("#next-step", Static).update(render.next_step_text(view))
         alert_box = self.query_one("#alert", Static)
         alert = view.active_alert
@@ -759,6 +774,12 @@ class DealerConsole(App[None]):
         if text:
             self.last_result = text
             self.notify(text, timeout=4)
+
+    def key_names(self) -> dict[str, str]:
+        """Each dealer action's key as the dealer presses it (the keymap's remapping included)."""
+        out = {action: keys.split(",")[0] for keys, action, _ in DEALER_BINDINGS}
+        out.update({a: k.split(",")[0] for a, k in self._keymap.items() if a in out})
+        return out
 
     def device_rows(self) -> list[tuple[str, str, str, str]]:
         """Devices for the technician screen: configured ones, with the health the view reports."""

@@ -240,3 +240,50 @@ def test_each_device_fault_has_its_own_remedy_citing_the_shipped_guide(kind, fau
     assert text == REMEDIES[(kind, fault)] or kind == "*"
     others = {v for k, v in REMEDIES.items() if k != (kind, fault)}
     assert REMEDIES[(kind, fault)] not in others  # no two faults share a remedy
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_header_and_keys_fit_the_dealers_screen(size):
+    """At 80x24 and up the header keeps table, round and game, and the keys line shows every key that acts
+    in the state (and `?` for the rest) without being cut."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.demo import tour_views
+    from terminal.roles import Access
+
+    class Fixed:
+        def __init__(self, view):
+            self.view = view
+
+        def attach(self, publish):
+            publish(self.view)
+
+        async def submit(self, inp):
+            return None
+
+    views = await tour_views()
+    for name in ("waiting", "alert", "settlement"):
+        view = views[name]
+        app = DealerConsole(Fixed(view), Access({}))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            header = app.screen.query_one("#header")
+            keys = app.screen.query_one("#keys")
+            head = text_of(header.content).strip()
+            line = text_of(keys.content).strip()
+            assert (
+                head.startswith(f"{view.table_id} #{view.round_no} {view.game_name}")
+                if view.round_no
+                else True
+            )
+            assert view.table_id in head and view.game_name in head
+            names = app.key_names()
+            tokens = set(line.replace("/", " ").split())
+            for action in view.keys:
+                assert names[action] in tokens, (name, action, line)
+            assert line.endswith("?  keys")
+            # The bottom line (inside the STOP border when there is one), and nothing cut.
+            assert keys.region.y >= size[1] - 2 and keys.region.width >= size[0] - 2
+            assert len(line) <= keys.region.width, (name, size, line)
+            visible = head[: header.region.width]  # only the room and the game id may fall off the end
+            assert view.table_id in visible and view.game_name in visible, (size, head)
+            assert not view.round_no or f"#{view.round_no}" in visible
