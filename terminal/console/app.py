@@ -764,6 +764,7 @@ class DealerConsole(App[None]):
     async def action_next_table(self) -> None:
         """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""
         if self.table_switcher is not None:
+            self._say("switching the demo table: closing this table's devices …")  # it takes a moment
             self._say(await self.table_switcher())
 
     async def action_inject(self, device: str, fault: str) -> None:
