@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rules.evaluators.three import rank3  # noqa: E402
 from rules.threecard import from_data  # noqa: E402
 from rules.threecard.model import Variant  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 GAME = Path(__file__).resolve().parents[1] / "config/games/threecard/betwiser-3card-holdem.yaml"
 _VAL = {"win": 1, "lose": -1, "push": 0, "no-action": 0}
@@ -122,8 +123,9 @@ def board_sums(t: Tables, board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     return valid, np.where(valid, s_ante, 0), np.where(valid, s_bet, 0)
 
 
-def solve(variant: Variant, limit: int | None = None) -> dict[str, Any]:
-    """The optimal Ante edge (exact) and the strategy's figures; ``limit`` boards only times step 1."""
+def solve(variant: Variant, limit: int | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """The optimal Ante edge (exact) and the strategy's figures; ``limit`` boards only times step 1;
+    ``progress(boards done, boards)`` as step 1 goes."""
     t0 = time.perf_counter()
     t = Tables(variant)
     nb = len(t.boards) if limit is None else limit
@@ -131,6 +133,8 @@ def solve(variant: Variant, limit: int | None = None) -> dict[str, Any]:
     s_bet = np.zeros_like(s_ante)
     t1 = time.perf_counter()
     for n in range(nb):
+        if progress is not None and n % 256 == 0:
+            progress(n, nb)
         _, a, b = board_sums(t, t.boards[n])
         s_ante[n], s_bet[n] = a, b
     t2 = time.perf_counter()
@@ -179,7 +183,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="time step 1 on 500 boards only")
     args = ap.parse_args()
     variant = from_data(yaml.safe_load(GAME.read_text()))
-    r = solve(variant, 500 if args.quick else None)
+    with progress_bar("3 Card Hold'em boards") as progress:  # on a terminal only; silent in a pipe
+        r = solve(variant, 500 if args.quick else None, progress)
     print(f"numpy {np.__version__}, Python {sys.version.split()[0]}")
     print(f"tables {r['tables_s']:.1f} s; {r['boards']} boards {r['boards_s']:.1f} s")
     if "house_edge" in r:

@@ -239,6 +239,8 @@ class TableController:
         self.link_config: Any = None
         #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
         self._shuffle_asked = False
+        #: Each shuffler's settings as it last reported them (ShufflerConfigured), for the technician.
+        self.shuffler_settings: dict[str, dict[str, Any]] = {}
         self._deck_ok: bool | None = _deck_ok_since_shuffle(restored.events, restored.carried.get("deck_ok"))
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
@@ -266,6 +268,8 @@ class TableController:
         st = self.state
         if st.status is Status.VOID or st.shoe.cut_card_out or not st.shoe.shuffled:
             return True
+        if st.shoe.rounds > 0 and st.game.data.get("shuffle_every_round"):
+            return True  # a game that files a shuffle between rounds (Ultimate War, seed 000 L1155)
         if self._has_shuffler():
             return st.shoe.rounds > 0 or self._deck_ok is False
         return False
@@ -401,10 +405,14 @@ class TableController:
             self._sync_board()
             if self.board.phase is BettingPhase.CLOSED:
                 return await self._after_close(inp, seat, "bank", self.bank_cents, self.bank_cents)
+            mine = sorted(spot for (s, _, spot), cents in self.board.wagers.items() if s == seat and cents)
+            if self.player_dealer != seat and mine:
+                # Never a silent move: the seat's wagers would vanish into the bank.
+                return await self._refuse(
+                    inp,
+                    f"seat {seat} has wagers on the layout ({', '.join(mine)}): take them back before it banks",
+                )
             self.player_dealer = None if self.player_dealer == seat else seat
-            self.board = BettingBoard(
-                {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
-            )
             return await self._board_changed(
                 inp, f"seat {seat} banks" if self.player_dealer else "no player-dealer"
             )
@@ -1097,6 +1105,9 @@ class TableController:
         serial = getattr(getattr(drv, "transport", None), "serial", None)
         runner = getattr(serial, "_emulator", None)  # protocol_emu.Serial: the PtyEmulator behind emu://
         if runner is None:
+            kinds = sorted({d.kind for d in self.config.devices.values()})
+            if drv is None and device not in self.config.devices and device not in kinds:
+                return f"this table has no {device.replace('_', ' ')} (its devices: {', '.join(kinds) or 'none'})"
             return f"{device}: not an emulated device"
         emulator = runner.emulator
 
@@ -1156,6 +1167,10 @@ class TableController:
                 f"{name}: refused {ev.command} ({ev.reason.replace('_', ' ')})",
             )
             return
+        if t0 == "ShufflerConfigured":
+            self.shuffler_settings[name] = {
+                k: getattr(ev, k) for k in ("decks", "jokers", "mode", "packet_size", "packets")
+            }
         if t0 == "ShuffleComplete":
             self._shuffle_asked = False
             self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
@@ -1205,6 +1220,28 @@ class TableController:
                     drv.clear_fault()
                     self.devices[name] = replace(self.devices[name], state="ok", detail="")
         self._show()
+
+    def technician_lines(self) -> list[str]:
+        """What the technician screen (F2) states about the table: the game, the fee schedule and the
+        shuffler's settings as the shuffler last reported them (else as configured)."""
+        t = self.config.table
+        lines = [
+            f"game: {self.game.name} — {self.game.room} ({self.game.id}), {t.seats} seats",
+            f"fee schedule: {t.fee_schedule or 'none posted'}",
+        ]
+        for name, d in sorted(self.config.devices.items()):
+            if d.kind != "shuffler":
+                continue
+            got = self.shuffler_settings.get(name)
+            if got is not None:
+                lines.append(
+                    f"shuffler {name}: {got['decks']} deck(s) + {got['jokers']} joker(s), {got['mode']}"
+                    f" of {got['packet_size']} x {got['packets']} (as the shuffler reported)"
+                )
+            else:
+                opts = ", ".join(f"{k} {v}" for k, v in sorted(d.options.items())) or "its own defaults"
+                lines.append(f"shuffler {name}: {opts} (configured; not reported yet)")
+        return lines
 
     def shuffler(self) -> Any:
         """The connected shuffler driver, if any."""

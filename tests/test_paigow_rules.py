@@ -149,7 +149,7 @@ def test_setting_foul_gets_the_rooms_ruling_for_player_and_banker() -> None:
     v = VARIANTS["capitol"]
     front, back = parse_cards("9s 9d"), parse_cards("As Kd Qc 5h 3s")
     (p,) = check_setting(front, back, v)
-    assert (p.code, p.ruling) == (FOUL_HAND, "FOUL") and "L79-82" in p.cite
+    assert (p.code, p.ruling) == (FOUL_HAND, "FOUL") and "L66-70" in p.cite  # rule 31, seed 003 L66-70
     (b,) = check_setting(front, back, v, banker=True)
     assert (b.code, b.ruling) == (FOUL_HAND, "RESET_HOUSE_WAY")
     (m,) = check_setting(front, back, VARIANTS["marysville"], banker=True)

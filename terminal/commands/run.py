@@ -121,23 +121,85 @@ async def run_headless(cfg: TerminalConfig) -> int:
     from terminal.controller import open_table
     from terminal.sdnotify import SdNotifier, supervised
 
+    log = headless_log()
     controller = open_table(cfg)
+    log.info(
+        "table %s: %s (%s), %d seats, journal %s",
+        cfg.table.id,
+        controller.game.name,
+        controller.game.id,
+        cfg.table.seats,
+        cfg.journal.resolved_path(),
+    )
+    for name, d in sorted(cfg.devices.items()):
+        log.info("device %s: %s at %s", name, d.kind, d.url)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    controller.attach(view_logger(log))  # after the handlers: a SIGTERM from now on stops it cleanly
     try:
         await controller.start()
         async with supervised(SdNotifier()) as notifier:
             notifier.ready(f"table {cfg.table.id}: {cfg.table.game} (headless)")
             devices = asyncio.create_task(controller.run_devices(), name="devices")
             await stop.wait()
+            log.info("stopping: finishing the journal")
             notifier.status("stopping")
             devices.cancel()
             await asyncio.gather(devices, return_exceptions=True)
     finally:
         controller.close()
     return 0
+
+
+def headless_log() -> Any:
+    """The headless terminal's log: one line per fact on stderr, which systemd's journal timestamps
+    (``<level> <words>``; no colours, no time of its own)."""
+    import logging
+
+    log = logging.getLogger("dealer-terminal")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
+    return log
+
+
+def view_logger(log: Any) -> Any:
+    """A publish function that logs what changes on the table: its state, each new alert with its remedy
+    and who clears it, and each device's health."""
+    seen: dict[str, Any] = {"step": None, "alerts": set(), "devices": {}}
+
+    def publish(view: Any) -> None:
+        if view.step != seen["step"]:
+            seen["step"] = view.step
+            log.info("state %s: %s", view.step or view.phase, view.next_step)
+        keys = set()
+        for a in view.alerts:
+            key = (a.code, a.seat, a.message)
+            keys.add(key)
+            if key not in seen["alerts"]:
+                log.warning(
+                    "alert %s (%s, cleared by %s): %s — remedy: %s [%s]",
+                    a.code,
+                    a.severity,
+                    a.clear_role,
+                    a.message or a.ruling,
+                    a.remedy,
+                    a.cite,
+                )
+        for key in seen["alerts"] - keys:
+            log.info("alert %s cleared", key[0])
+        seen["alerts"] = keys
+        for d in view.devices:
+            if seen["devices"].get(d.name) != (d.state, d.detail):
+                seen["devices"][d.name] = (d.state, d.detail)
+                log.info("device %s: %s%s", d.name, d.state, f" ({d.detail})" if d.detail else "")
+
+    return publish
 
 
 def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalConfig] | None = None) -> Any:

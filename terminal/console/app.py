@@ -141,12 +141,24 @@ class SeatPanel(Static):
 class DealerScreen(Screen[None]):
     """What the dealer sees: game and bank, next step, the alert, seats, devices, settlement."""
 
+    # The dealer's keys are not in Textual's footer: the #keys line shows only those that act in the
+    # table's current state (the view's ``keys``), so it fits at 80 columns; `?` lists them all.
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(keys, f"dealer('{action}')", label, id=action) for keys, action, label in DEALER_BINDINGS),
-        Binding("w", "app.wagers", "Wagers", id="wagers"),
-        Binding("f2", "app.enter_mode('technician')", "Technician", id="technician"),
-        Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance"),
+        *(
+            Binding(keys, f"dealer('{action}')", label, id=action, show=False)
+            for keys, action, label in DEALER_BINDINGS
+        ),
+        Binding("w", "app.wagers", "Wagers", id="wagers", show=False),
+        Binding("f2", "app.enter_mode('technician')", "Technician", id="technician", show=False),
+        Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance", show=False),
+        Binding("question_mark", "all_keys", "All keys", id="all-keys", show=False),
     ]
+
+    def action_all_keys(self) -> None:
+        """Every dealer key, whatever the state (the #keys line shows the ones that act now)."""
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        self.app.notify(render.all_keys_words(app.key_names()), title="All keys", timeout=12)
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -157,7 +169,7 @@ class DealerScreen(Screen[None]):
         with Horizontal(id="bottom"):
             yield Static(id="devices")
             yield Static(id="settlement")
-        yield Footer()
+        yield Static(id="keys")
 
     def on_screen_resume(self) -> None:
         app = self.app
@@ -172,6 +184,9 @@ class DealerScreen(Screen[None]):
     def paint(self, view: TableView) -> None:
         """Show ``view`` (called by the app's throttled repaint)."""
         self.query_one("#header", Static).update(render.header_text(view))
+        app = self.app
+        names = app.key_names() if isinstance(app, DealerConsole) else {}
+        self.query_one("#keys", Static).update(render.keys_text(view, names))
         self.query_one("#next-step", Static).update(render.next_step_text(view))
         alert_box = self.query_one("#alert", Static)
         alert = view.active_alert
@@ -378,6 +393,7 @@ class TechnicianScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Text("TECHNICIAN", style="bold reverse"), id="tech-title")
+            yield Static(id="tech-table")
             yield DataTable(id="tech-devices", cursor_type="row")
             yield Label("Shuffler: decks, packet size (0 = single cards), hands per round")
             with Horizontal(classes="form-row"):
@@ -399,10 +415,18 @@ class TechnicianScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#tech-devices", DataTable)
-        table.add_columns("device", "kind", "address", "state")
+        self.query_one("#tech-devices", DataTable).add_columns("device", "kind", "address", "state")
+        self.refresh_truths()
+
+    def refresh_truths(self) -> None:
+        """The game, the fee schedule, the shuffler's settings and every device's address and state, as
+        they are now (after Assign, Set game or Apply too)."""
         app = self.app
         assert isinstance(app, DealerConsole)
+        lines = getattr(app.backend, "technician_lines", None)
+        self.query_one("#tech-table", Static).update("\n".join(lines()) if callable(lines) else "")
+        table = self.query_one("#tech-devices", DataTable)
+        table.clear()
         for name, kind, url, state in app.device_rows():
             table.add_row(name, kind, url, state)
 
@@ -433,6 +457,7 @@ class TechnicianScreen(Screen[None]):
         else:
             return
         self.query_one("#tech-result", Static).update(result or "done")
+        self.refresh_truths()
 
 
 class MaintenanceScreen(Screen[None]):
@@ -739,6 +764,7 @@ class DealerConsole(App[None]):
     async def action_next_table(self) -> None:
         """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""
         if self.table_switcher is not None:
+            self._say("switching the demo table: closing this table's devices …")  # it takes a moment
             self._say(await self.table_switcher())
 
     async def action_inject(self, device: str, fault: str) -> None:
@@ -760,10 +786,22 @@ class DealerConsole(App[None]):
             self.last_result = text
             self.notify(text, timeout=4)
 
+    def key_names(self) -> dict[str, str]:
+        """Each dealer action's key as the dealer presses it (the keymap's remapping included)."""
+        out = {action: keys.split(",")[0] for keys, action, _ in DEALER_BINDINGS}
+        out.update({a: k.split(",")[0] for a, k in self._keymap.items() if a in out})
+        return out
+
     def device_rows(self) -> list[tuple[str, str, str, str]]:
         """Devices for the technician screen: configured ones, with the health the view reports."""
         states = {d.name: d.state for d in self.view.devices} if self.view else {}
-        rows = [(n, k, u, states.get(n, "?")) for n, k, u in self._device_config]
+        config = getattr(self.backend, "config", None)  # the controller's: an Assign moves a device
+        configured = (
+            [(n, d.kind, d.url) for n, d in sorted(config.devices.items())]
+            if config is not None and hasattr(config, "devices")
+            else self._device_config
+        )
+        rows = [(n, k, u, states.get(n, "?")) for n, k, u in configured]
         known = {r[0] for r in rows}
         if self.view:
             rows += [(d.name, d.kind, "", d.state) for d in self.view.devices if d.name not in known]

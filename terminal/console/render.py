@@ -85,12 +85,56 @@ def cards_text(tokens: tuple[str, ...]) -> Text:
     return out
 
 
-def header_text(view: TableView) -> Text:
-    """Game and room, open or closed and the phase, the player-dealer and deal 1/2, round and table."""
+#: The footer's words for each dealer action (the #keys line), short enough for 80 columns.
+KEY_WORDS = {
+    "new-round": "new round",
+    "confirm": "confirm",
+    "misdeal": "misdeal",
+    "undo": "undo",
+    "call-floor": "floor",
+    "house-way": "House Way",
+    "bank-offered": "bank offered",
+    "bank-accepted": "accepted",
+    "bank-declined": "declined",
+    "clear-alert": "clear alert",
+    "play": "play",
+    "fold": "fold",
+}
+
+
+def keys_text(view: TableView, names: dict[str, str]) -> Text:
+    """The keys that act in the table's state (``view.keys``; the bank's three as one ``o/a/d``), wagers
+    between rounds, and `?` for every key — short enough for 80 columns."""
     t = Text()
+    bank = [a for a in view.keys if a.startswith("bank-") and a in names]
+    items = [(names[a], KEY_WORDS.get(a, a)) for a in view.keys if a in names and not a.startswith("bank-")]
+    if "clear-alert" in view.keys:
+        items = [(k, "clear" if w == "clear alert" else w) for k, w in items]
+    if bank:
+        items.append(("/".join(names[a] for a in bank), "bank"))
+    if "new-round" in view.keys:
+        items.append(("w", "wagers"))
+    for key, words in [*items, ("?", "keys")]:
+        t.append(f" {key} ", style="bold reverse")
+        t.append(f" {words} ")
+    return t
+
+
+def all_keys_words(names: dict[str, str]) -> str:
+    """Every dealer key in one block (the `?` help)."""
+    rows = [f"{names[a]:>9}  {KEY_WORDS.get(a, a)}" for a in KEY_WORDS if a in names]
+    return "\n".join([*rows, "        w  wagers", "       F2  technician", "       F3  maintenance"])
+
+
+def header_text(view: TableView) -> Text:
+    """Table and round first (they must survive 80 columns), the game, open or closed and the phase, the
+    player-dealer and deal 1/2, then the room and the game id."""
+    t = Text()
+    if view.table_id:
+        t.append(f" {view.table_id}", style="bold")
+    if view.round_no:
+        t.append(f" #{view.round_no}", style="bold")
     t.append(f" {view.game_name} ", style="bold")
-    if view.room:
-        t.append(f"— {view.room} ")
     t.append(" ")
     if not view.live:
         t.append(" NOT LIVE — MAINTENANCE ", style="bold white on #606060")
@@ -100,14 +144,12 @@ def header_text(view: TableView) -> Text:
         t.append(" CLOSED ", style="bold white on #b00000")
     t.append(" " + PHASE_WORDS.get(view.phase, view.phase), style="italic")
     if view.player_dealer:
-        t.append("   player-dealer: ")
+        t.append("  PD ")
         t.append(view.player_dealer, style="bold")
         if view.deal_no:
             t.append(f" deal {view.deal_no}/2", style="bold")
-    if view.round_no:
-        t.append(f"   round {view.round_no}")
-    if view.table_id:
-        t.append(f"   table {view.table_id}")
+    if view.room:
+        t.append(f"   {view.room}")
     t.append(f"   {view.game_id}", style="dim")
     return t
 

@@ -185,6 +185,8 @@ class Journal:
         self._after_checkpoint: list[Entry] = []
         self.full = False
         self.durable = True
+        #: Why the live segment could not be closed (a row in it fails verification), else None.
+        self.rotation_refused: Problem | None = None
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a directory, not a journal")
         if self.path.exists():
@@ -354,7 +356,7 @@ class Journal:
             if self.full:
                 raise JournalFull(f"{self.path}: the disk is full; the table is stopped until space is freed")
             entry = None
-            if self.live_count() >= self.segment_entries:
+            if self.rotation_refused is None and self.live_count() >= self.segment_entries:
                 entry = self._rotate(body)
             if entry is None:
                 entry = self._append([(CHECKPOINT_KIND, body)])[0]
@@ -381,7 +383,10 @@ class Journal:
             rows, self.key, segment=self.segment, first_seq=self.first_seq, first_prev=self.first_prev
         )
         if result.problems or not rows:
-            return None  # never archive a segment that does not verify; `journal verify` names why
+            # Never archive a segment that does not verify; `journal verify` names why. Not tried again
+            # until the next start (each try reads the whole segment).
+            self.rotation_refused = result.problems[0] if result.problems else None
+            return None
         last_seq, head = rows[-1][0], rows[-1][5]
         record = SegmentRecord(
             self.segment,
@@ -456,10 +461,15 @@ class Journal:
             return
         with contextlib.suppress(OSError):
             if shutil.disk_usage(self.path.parent).free > 4 * self.reserve_bytes:
-                with open(p, "wb") as fh:
-                    fh.write(b"\0" * self.reserve_bytes)
-                    fh.flush()
-                    os.fsync(fh.fileno())
+                fd = os.open(p, os.O_WRONLY | os.O_CREAT, 0o600)
+                try:
+                    try:
+                        os.posix_fallocate(fd, 0, self.reserve_bytes)  # blocks allocated, nothing written
+                    except OSError:  # a file system without fallocate: write the bytes
+                        os.pwrite(fd, b"\0" * self.reserve_bytes, 0)
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
 
     def free_bytes(self) -> int:
         """Free space on the journal's disk, in bytes."""

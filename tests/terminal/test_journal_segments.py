@@ -152,6 +152,8 @@ def test_start_up_checks_only_since_the_last_checkpoint(tmp_path):
 def test_a_full_disk_refuses_the_append_and_loses_nothing_acknowledged(tmp_path):
     path = tmp_path / "j.db"
     j = Journal(path, clock=FakeClock())
+    reserve = tmp_path / "j.db.reserve"
+    assert reserve.stat().st_blocks * 512 >= 4 << 20  # space held back for the last entries
     acked = []
     pages = j._db.execute("PRAGMA page_count").fetchone()[0]
     j._db.execute(f"PRAGMA max_page_count={pages + 2}")  # SQLite's own "database or disk is full"
@@ -160,6 +162,7 @@ def test_a_full_disk_refuses_the_append_and_loses_nothing_acknowledged(tmp_path)
             acked.append(j.append(ROUND_KIND, {"i": i, "pad": "x" * 500}).seq)
     with pytest.raises(JournalFull):  # stopped: nothing more is taken until a restart with space
         j.append(ROUND_KIND, {"i": -1})
+    assert not reserve.exists()  # freed for the stop entry and the anchor
     j._db.close()
     with Journal(path) as again:
         stored = [e.seq for e in again.entries(kind=ROUND_KIND)]
@@ -208,3 +211,16 @@ def test_a_support_bundle_dump_stays_bounded(tmp_path):
         assert [e["seq"] for e in live["entries"]] == list(range(j.first_seq, 62))
         assert [r["segment"] for r in live["closed_segments"]] == [1, 2, 3, 4]
         assert len(full["entries"]) == 61 and full["journal"]["ok"]
+
+
+def test_a_segment_that_fails_verification_is_never_archived(tmp_path):
+    path = tmp_path / "j.db"
+    marks = deal(path, 2, segment_entries=1000)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("DROP TRIGGER journal_no_update")
+    db.execute("UPDATE journal SET payload='{\"i\":9}' WHERE seq=?", (marks[0] + 1,))
+    db.close()
+    with Journal(path, segment_entries=2) as j:  # start-up checks only since the checkpoint: it opens
+        j.checkpoint({"round_no": 1})
+        assert j.rotation_refused is not None and j.rotation_refused.what == "edited"
+        assert j.segment == 1 and not archive_dir(path).exists()

@@ -34,11 +34,20 @@ async def enter_pin(pilot, pin: str) -> None:
 
 async def clear_with_pin(app, pilot, role: str) -> None:
     """x on the dealer screen, then the role's PIN in the dialog the console opens."""
+    c = app.controller
+    # x clears the alert the screen shows: wait until the screen shows the controller's current one.
+    assert await until(
+        pilot, lambda: app.view is not None and app.view.active_alert == c.view().active_alert is not None
+    )
     await pilot.press("x")
     assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
     assert app.screen.role.value == role
     await enter_pin(pilot, PINS[role])
     assert await until(pilot, lambda: type(app.screen).__name__ == "DealerScreen")
+
+
+def cleared_rows(c) -> list:
+    return [e for e in c.journal.journal.entries(kind="round") if e.payload.get("type") == "alert_cleared"]
 
 
 def step(app) -> str:
@@ -175,7 +184,7 @@ async def test_after_dice_cup_faults_the_cup_is_armed_again_and_the_round_moves_
         assert await until(pilot, lambda: step(app) == "betting")
         await pilot.press("n")
         seen: list[str] = []
-        for _ in range(4):
+        for _ in range(10):  # three alerts from two faults on one roll, each cleared once
             if c.state.dice:
                 break
             ok = await until(pilot, lambda: step(app) == "stopped" or bool(c.state.dice), steps=400)
@@ -185,7 +194,9 @@ async def test_after_dice_cup_faults_the_cup_is_armed_again_and_the_round_moves_
             alert = c.view().active_alert
             seen.append(alert.code)
             assert "arm it again" in alert.remedy or "arm the cup again" in alert.remedy
+            cleared = len(cleared_rows(c))
             await clear_with_pin(app, pilot, alert.clear_role)
+            assert await until(pilot, lambda n=cleared: len(cleared_rows(c)) > n)  # the clear landed
         assert await until(pilot, lambda: bool(c.state.dice)), (seen, c.state.prompt)
         assert seen and set(seen) <= {"CUP_OPENED_EARLY", "INSUFFICIENT_SHAKE"}
         assert await until(pilot, lambda: step(app) not in ("dice", "stopped"))
@@ -240,3 +251,133 @@ def test_each_device_fault_has_its_own_remedy_citing_the_shipped_guide(kind, fau
     assert text == REMEDIES[(kind, fault)] or kind == "*"
     others = {v for k, v in REMEDIES.items() if k != (kind, fault)}
     assert REMEDIES[(kind, fault)] not in others  # no two faults share a remedy
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_header_and_keys_fit_the_dealers_screen(size):
+    """At 80x24 and up the header keeps table, round and game, and the keys line shows every key that acts
+    in the state (and `?` for the rest) without being cut."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.demo import tour_views
+    from terminal.roles import Access
+
+    class Fixed:
+        def __init__(self, view):
+            self.view = view
+
+        def attach(self, publish):
+            publish(self.view)
+
+        async def submit(self, inp):
+            return None
+
+    views = await tour_views()
+    for name in ("waiting", "alert", "settlement"):
+        view = views[name]
+        app = DealerConsole(Fixed(view), Access({}))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            header = app.screen.query_one("#header")
+            keys = app.screen.query_one("#keys")
+            head = text_of(header.content).strip()
+            line = text_of(keys.content).strip()
+            assert (
+                head.startswith(f"{view.table_id} #{view.round_no} {view.game_name}")
+                if view.round_no
+                else True
+            )
+            assert view.table_id in head and view.game_name in head
+            names = app.key_names()
+            tokens = set(line.replace("/", " ").split())
+            for action in view.keys:
+                assert names[action] in tokens, (name, action, line)
+            assert line.endswith("?  keys")
+            # The bottom line (inside the STOP border when there is one), and nothing cut.
+            assert keys.region.y >= size[1] - 2 and keys.region.width >= size[0] - 2
+            assert len(line) <= keys.region.width, (name, size, line)
+            visible = head[: header.region.width]  # only the room and the game id may fall off the end
+            assert view.table_id in visible and view.game_name in visible, (size, head)
+            assert not view.round_no or f"#{view.round_no}" in visible
+
+
+async def test_p_on_a_seat_with_wagers_is_refused_not_a_silent_move(tmp_path):
+    from terminal.console.view import ConsoleInput
+    from terminal.controller import TableController
+    from terminal.journal import Journal
+    from tests.terminal.test_settlement import config_for
+
+    cfg = config_for(tmp_path, "paigow/capitol", 7)
+    c = TableController(cfg, Journal(cfg.journal.path))
+    await c.start()
+
+    async def send(action, **data):
+        return await c.submit(ConsoleInput(action, "dealer", "key", data))
+
+    assert await send("wager.place", seat=3, spot="main", add=2500) is None
+    said = await send("wager.player-dealer", seat=3)
+    assert "seat 3 has wagers on the layout (main)" in said
+    assert c.player_dealer is None and c.board.wagers == {(3, 0, "main"): 2500}  # nothing moved or lost
+    assert "refused" in list(c.journal.journal.entries(kind="input"))[-1].payload
+    assert await send("wager.player-dealer", seat=1) == "seat 1 banks"
+    # A fault key for a device the table does not have names what the table has.
+    c.demo_faults = True
+    assert "this table has no shoe" in await c.inject_fault("shoe", "misread_next")
+    c.close()
+
+
+async def test_f2_shows_the_game_the_fees_and_the_shuffler_settings_and_refreshes_after_assign(
+    tmp_path, monkeypatch
+):
+    from textual.widgets import DataTable, Input
+
+    app = demo_app(tmp_path, monkeypatch, 0)
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: "shuffler" in c.shuffler_settings)
+        await pilot.press("f2")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
+        await enter_pin(pilot, PINS["technician"])
+        assert await until(pilot, lambda: type(app.screen).__name__ == "TechnicianScreen")
+        truths = text_of(app.screen.query_one("#tech-table").content)
+        assert "(paigow/capitol)" in truths and "fee schedule: none posted" in truths
+        assert (
+            "shuffler shuffler: 1 deck(s) + 1 joker(s), hands of 7 x 7 (as the shuffler reported)" in truths
+        )
+        app.screen.query_one("#tech-device-name", Input).value = "dice"
+        app.screen.query_one("#tech-device-url", Input).value = "emu://dice-cup-weak"
+        await pilot.click("#tech-assign")
+        table = app.screen.query_one("#tech-devices", DataTable)
+        assert await until(
+            pilot,
+            lambda: any(str(table.get_row_at(i)[2]) == "emu://dice-cup-weak" for i in range(table.row_count)),
+        )
+    c.close()
+
+
+def test_run_headless_logs_what_it_does_and_refuses_a_config_it_cannot_run(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DEALER_TERMINAL_STATE_DIR": str(tmp_path)}
+    env.pop("DEALER_TERMINAL_CONFIG", None)
+    cmd = [sys.executable, "-m", "terminal.cli", "run", "--headless"]
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in proc.stderr:  # read until the table has reached a state (no timing involved)
+        lines.append(line.rstrip())
+        if line.startswith("INFO state "):
+            break
+    proc.send_signal(signal.SIGTERM)
+    _, rest = proc.communicate()
+    lines += rest.splitlines()
+    assert proc.returncode == 0, lines
+    text = "\n".join(lines)
+    assert "INFO table pg-1: Pai Gow Poker (paigow/capitol), 7 seats, journal" in text
+    assert "INFO device shuffler: shuffler at emu://shuffler-basic" in text
+    assert "INFO state shuffle: shuffle the cards: press new round" in text
+    assert "INFO stopping: finishing the journal" in text
+    # A configuration it cannot run: exit non-zero with the reason, not a traceback.
+    bad = subprocess.run([*cmd, "--set", "table.seats=0"], env=env, capture_output=True, text=True)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr and "seats" in bad.stderr
