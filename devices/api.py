@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -103,8 +103,12 @@ async def open_device(
     handshake_timeout: float = 5.0,
     ack_after_commit: bool = True,
     emulator_keys: str | Path | None = None,
+    resume: Mapping[int, int] | None = None,
 ) -> AsyncIterator[Any]:
     """Open, handshake, yield the started driver, close on exit.
+
+    ``resume``: the numbers already journaled (message type -> highest number), given to the driver
+    before the handshake (``Device.resume_numbers``), so reads the device resends at once are copies.
 
     Raises :class:`devices.errors.HandshakeTimeout` if the device does not identify itself, or
     ``TransportClosed`` if the port cannot be opened.
@@ -120,6 +124,8 @@ async def open_device(
         ack_after_commit=ack_after_commit,
         emulator_keys=emulator_keys,
     )
+    if resume and hasattr(dev, "resume_numbers"):
+        dev.resume_numbers(dict(resume))
     await dev.start(handshake_timeout=handshake_timeout)
     try:
         yield dev

@@ -62,9 +62,12 @@ from firmware_bridge.link import (
 from firmware_bridge.messages import (
     MESSAGE_TYPES,
     PROTOCOL_VERSION,
+    Button,
+    CardOut,
     Counters,
     CountersRequest,
     DeviceKind,
+    Dice,
     EchoReply,
     EchoRequest,
     Fault,
@@ -72,6 +75,7 @@ from firmware_bridge.messages import (
     Message,
     Pair,
     Paired,
+    Read,
     Rejected,
     RejectReason,
 )
@@ -82,6 +86,26 @@ log = logging.getLogger("devices")
 #: How far back a numbered message counts as a copy of one already delivered (a device never has more
 #: than its window unacknowledged; anything further back is a device whose counter was reset).
 COPY_SPAN = 1 << 16
+
+#: The device events that carry a device's own counter (``number``), by the message type it counts.
+NUMBERED_EVENTS: dict[str, int] = {
+    "CardRead": Read.TYPE,
+    "UnreadableCard": Read.TYPE,
+    "CardDispensed": CardOut.TYPE,
+    "DiceRolled": Dice.TYPE,
+    "DiceRejected": Dice.TYPE,
+    "ButtonPressed": Button.TYPE,
+}
+
+
+def delivered_number(event: object) -> tuple[int, int] | None:
+    """``(message type, number)`` for an event that carries its device's counter, else None: what a
+    journal records so that :meth:`Device.resume_numbers` can drop the device's resends after a restart."""
+    type_ = NUMBERED_EVENTS.get(type(event).__name__)
+    number = getattr(event, "number", 0)
+    if type_ is None or not isinstance(number, int) or number <= 0:
+        return None
+    return type_, number
 
 
 def identity_event(identity: Identity, device: str) -> DeviceIdentity:

@@ -101,6 +101,9 @@ CONFIG_KIND = "config"
 #: The wagers on the layout (a snapshot after every change), and each round's settlement.
 BETTING_KIND = "betting"
 SETTLEMENT_KIND = "settlement"
+#: Each device's highest delivered counter (``devices.driver.delivered_number``), committed with the
+#: event that carried it; a restart resumes the drivers from the last one (issue 24 item 2).
+DELIVERED_KIND = "device.delivered"
 
 #: BETS_AFTER_CLOSE as the terminal raises it when the dealer enters a wager after "no more bets".
 BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 23 and 25; docs/banking.md"
@@ -198,6 +201,9 @@ class TableController:
         self._last_config = config_entry(config)
         #: Where the frame monitor's lines go: ``frame_tap(device, "in"|"out", hex, decoded)`` (set by ``run``).
         self.frame_tap: Callable[[str, str, str, str], None] | None = None
+        #: Each device's highest delivered counter per message type, as journaled (DELIVERED_KIND): the
+        #: drivers resume from it at start-up, so a read the device resends after a restart is a copy.
+        self._delivered: dict[str, dict[str, int]] = _delivered_from(journal.last(DELIVERED_KIND))
         #: How to tell the person at the table something that is not state (set by ``run``).
         self.notice: Callable[[str], None] | None = None
         #: Demo and training only: digit keys inject emulator faults (``demo.inject``); off on a real table.
@@ -610,8 +616,11 @@ class TableController:
 
     # -- the one path for round events ------------------------------------------------------------
 
-    async def apply_event(self, event: Event) -> RoundState:
-        """Journal ``event`` (durable), then fold it into the round and show the result."""
+    async def apply_event(
+        self, event: Event, rider: tuple[str, Mapping[str, Any]] | None = None
+    ) -> RoundState:
+        """Journal ``event`` (durable), then fold it into the round and show the result. ``rider``, an
+        entry committed in the same transaction (the device's delivered counter)."""
         async with self._lock:
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
@@ -623,7 +632,10 @@ class TableController:
                     )
                 )
                 self._disk_space()
-            await self.journal.append(ROUND_KIND, event.to_json())
+            if rider is None:
+                await self.journal.append(ROUND_KIND, event.to_json())
+            else:
+                await self.journal.append_many([(ROUND_KIND, event.to_json()), rider])
             self.state = apply(self.state, event)
             if isinstance(event, RoundStart):
                 self.round_no += 1
@@ -1180,14 +1192,16 @@ class TableController:
             self._packets_out += 1
         elif t0 in ("CardRead", "UnreadableCard"):
             self._draw_owed = 0
+        rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
         if event is not None:
-            await self.apply_event(event)
+            await self.apply_event(event, rider)
             cfg = getattr(self.drivers.get(name), "config", None)
             if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
                 self._dispense_if_due()
             return
-        await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
+        entry = {"device": name, "event": type(ev).__name__, **_plain(ev)}
+        await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
         t = type(ev).__name__
         if t == "PacketDispensed":
@@ -1360,6 +1374,27 @@ class TableController:
             cur = replace(cur, state="ok", detail="")
         self.devices[name] = cur
 
+    def _delivered_entry(self, name: str, ev: Any) -> tuple[str, dict[str, Any]] | None:
+        """The DELIVERED_KIND entry to commit with ``ev`` if it carries its device's counter (every
+        device's highest number so far, so the last such entry is all a restart needs), else None."""
+        from devices.driver import delivered_number
+
+        got = delivered_number(ev)
+        if got is None:
+            return None
+        type_, number = got
+        mine = dict(self._delivered.get(name, {}))
+        if number <= mine.get(str(type_), 0):
+            return None  # older than what is journaled (a counter reset): nothing new to record
+        mine[str(type_)] = number
+        self._delivered = {**self._delivered, name: mine}
+        return DELIVERED_KIND, {"numbers": self._delivered}
+
+    def delivered_numbers(self, name: str) -> dict[int, int]:
+        """The numbers the journal holds for device ``name`` (message type -> highest), for
+        ``open_device(resume=…)``: the driver takes them before the handshake."""
+        return {int(t): n for t, n in self._delivered.get(name, {}).items()}
+
     async def pump(self, device: DeviceSource) -> None:
         """Feed one device's events into the controller until it closes."""
         async for ev in device.events():
@@ -1403,7 +1438,11 @@ class TableController:
                 )
                 self._tap(name, transport)
             async with open_device(
-                spec, transport, emulator_dir=config_dir() / "emulators", link_config=self.link_config
+                spec,
+                transport,
+                emulator_dir=config_dir() / "emulators",
+                link_config=self.link_config,
+                resume=self.delivered_numbers(name),
             ) as dev:
                 self.drivers[name] = dev
                 if d.kind == "shuffler" and d.options:
@@ -1660,6 +1699,19 @@ def _plain(ev: Any) -> dict[str, Any]:
             out[k] = [str(x) for x in v]
         else:
             out[k] = str(v)
+    return out
+
+
+def _delivered_from(payload: Mapping[str, Any] | None) -> dict[str, dict[str, int]]:
+    """The delivered counters of the last DELIVERED_KIND entry (empty if none or malformed)."""
+    numbers = (payload or {}).get("numbers")
+    out: dict[str, dict[str, int]] = {}
+    if isinstance(numbers, Mapping):
+        for dev, per in numbers.items():
+            if isinstance(per, Mapping):
+                out[str(dev)] = {
+                    str(t): n for t, n in per.items() if str(t).isdigit() and isinstance(n, int) and n > 0
+                }
     return out
 
 
