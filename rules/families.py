@@ -46,6 +46,7 @@ class _TilesFamily(BaseFamily):
     """Pai Gow Tiles until its round hooks are written: the engine's defaults (no settlement), its schema."""
 
     schema = PaiGowTilesFile
+    house_way_pieces = "tiles"
 
 
 # A family package whose round hooks are not written yet deals with the engine's defaults: it is still a

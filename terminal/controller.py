@@ -1867,7 +1867,11 @@ def view_from_state(
         settlement, fee_cents, title, fee_note = settlement_view(settled)
     elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
-    elif outcome is not None and outcome.settlement and "chinese" in outcome.settlement:
+    elif (
+        outcome is not None
+        and outcome.settlement
+        and family_rules(state.game.family).report_shape == "points"
+    ):
         settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
     elif outcome is not None and outcome.settlement:
         for w in outcome.settlement.get("wagers", ()):

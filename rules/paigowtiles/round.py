@@ -21,6 +21,8 @@ class TilesFamily(BaseFamily):
     """Pai Gow Tiles: the model of its game files, its data files and its analysis."""
 
     schema: ClassVar[type[BaseModel] | None] = TilesVariant
+    #: The House Way sets four tiles into a high and a low pair (``dealer-terminal house-way``).
+    house_way_pieces: ClassVar[str] = "tiles"
 
     def parse_variant(self, data: Mapping[str, Any]) -> TilesVariant:
         """The typed variant (a :class:`rules.paigowtiles.variant.VariantError` names what is wrong)."""

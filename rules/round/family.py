@@ -39,6 +39,10 @@ Beyond the round engine, the same object is the family's whole contract with the
 - the layout: ``wager_spots``, ``base_spots``, ``spot_limits``, ``deals_every_seat``, ``demo_spots``;
 - the dealer's helpers: ``house_way_sets`` (set the hands the House Way), ``hands_to_set`` (the hands still
   to be set), ``next_to_decide`` (whose play-or-fold the round waits for);
+- ``house_way_pieces``: what ``dealer-terminal house-way`` sets for this family (``cards``: a poker hand into
+  two; ``tiles``: four tiles into two pairs); ``report_shape``: how the round's report (``settle``) reads
+  on the dealer's settlement panel (``wagers``: a ``wagers`` list; ``points``: each seat's net from a points
+  game's scoring). The terminal asks these; it never tests a family's name;
 - ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
   them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
   player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
@@ -92,6 +96,11 @@ class Family(FamilyRules, Protocol):
     deals_every_seat: ClassVar[bool]
     #: Whether the table's player-dealer bank settles the rounds (:meth:`wager_results` gives results).
     settled_at_table: ClassVar[bool]
+    #: What ``dealer-terminal house-way`` sets: ``cards`` (a poker hand into two) or ``tiles`` (four tiles).
+    house_way_pieces: ClassVar[str]
+    #: How the round's report reads on the settlement panel: ``wagers`` (a ``wagers`` list of per-wager
+    #: lines) or ``points`` (a points game's per-seat nets: Chinese Poker's scoring report).
+    report_shape: ClassVar[str]
 
     def parse_variant(self, data: Mapping[str, Any]) -> object: ...
 
@@ -133,6 +142,8 @@ class BaseFamily:
     schema: ClassVar[type[BaseModel] | None] = None
     deals_every_seat: ClassVar[bool] = False
     settled_at_table: ClassVar[bool] = False
+    house_way_pieces: ClassVar[str] = "cards"
+    report_shape: ClassVar[str] = "wagers"
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
         """No rule-driven card (the phase ends at once)."""

@@ -15,7 +15,7 @@ from rules.cards import parse_cards
 from rules.paigow.house_way import HouseWay, load_house_way, set_house_way
 from rules.paigow.variant import PaiGowVariant
 from terminal.errors import UserError
-from terminal.games import GameFile, get_game
+from terminal.games import GameFile, family_of, get_game
 from terminal.paths import config_dir
 from terminal.yamlfile import load_yaml
 
@@ -57,7 +57,7 @@ def house_way_for(game: GameFile) -> tuple[PaiGowVariant, HouseWay]:
 
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    if game.family == "paigowtiles":  # four tiles, not cards (docs/paigow-tiles.md)
+    if family_of(game).house_way_pieces == "tiles":  # four tiles, not cards (docs/paigow-tiles.md)
         from terminal.commands.house_way_tiles import run_tiles
 
         return run_tiles(game, args)
