@@ -22,6 +22,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 test: lint
+	sh tools/os-packages.sh
 	$(BIN)/pytest -n auto --durations=15
 
 coverage-doc: $(STAMP)
