@@ -20,7 +20,7 @@ def test_the_example_table_with_a_tile_reader_checks_clean() -> None:
 
 def test_a_tile_reader_on_another_kinds_emulator_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "t.yaml"
-    bad.write_text(TABLE.read_text().replace("emu://tile-reader-basic", "emu://dice-cup-basic"))
+    bad.write_text(TABLE.read_text().replace("emu://tile-reader-demo", "emu://dice-cup-basic"))
     _, problems = check_config([bad], env={})
     assert [(p.field, p.message) for p in problems] == [
         ("devices.tiles", "emulator profile 'dice-cup-basic' is a dice_cup, not a tile_reader")
