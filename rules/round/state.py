@@ -477,7 +477,8 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
         owed = _owed_rule_draw(s)
-        kept, refused, found = check_round_start(s.game.data, e)
+        extra = family_rules(s.game.family).spot_limits(s)
+        kept, refused, found = check_round_start(s.game.data, e, extra)
         banked = banked_after(s.banked, e)
         s = _with(_round_start(s, kept), refused=refused, banked=banked)
         if owed is not None:
