@@ -47,6 +47,7 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         out = c.outcome()
         assert out["action"] == r.action and out["fees"] > 0
         assert c.bank_cents == out["bank_after"]
+        assert await until(pilot, lambda: bool(app.view.settlement))
         view = app.view
         assert view.settlement and view.settlement[0].seat == out["wagers"][0]["seat"]
         assert c.step().value == "settlement"
