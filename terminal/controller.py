@@ -2083,4 +2083,14 @@ def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{path.parent}: cannot create the journal's directory: {exc.strerror}") from None
-    return TableController(config, journal_for(config, journal_path or None))
+    return controller_class(config)(config, journal_for(config, journal_path or None))
+
+
+def controller_class(config: TerminalConfig) -> type[TableController]:
+    """The controller for the table's game: the round engine's, or for a family whose pieces are tiles
+    (``Family.pieces``) the tiles table (``terminal/tiles_table.py``)."""
+    if family_rules(get_game(config.table.game).family).pieces == "tiles":
+        from terminal.tiles_table import TilesController
+
+        return TilesController
+    return TableController
