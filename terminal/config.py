@@ -272,12 +272,12 @@ class TerminalConfig(_Strict):
     @property
     def requires_pairing(self) -> bool:
         """Whether a device that was never paired is refused: ``table.pairing_required``, else on for a
-        real table (a device that is not an emulator, and not ``security.demo``) and off for a demo or
+        real table (a device that is not an emulator — ``EMULATED_URLS`` — and not ``security.demo``) and off for a demo or
         training table of emulators. A GPIO panel has no link and never pairs."""
         setting = self.table.pairing_required
         if setting is not None:
             return setting
-        real = any(not d.url.startswith(("emu://", "gpio://")) for d in self.devices.values())
+        real = any(not d.url.startswith(EMULATED_URLS) for d in self.devices.values())
         return real and not self.security.demo
 
     def pins(self) -> dict[Role, str]:
@@ -566,10 +566,15 @@ def pin_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
     return problems
 
 
+#: Addresses with no physical device behind a link: an emulator (``emu://``, or on a pseudo-terminal,
+#: ``pty://``) and a GPIO panel (no link, nothing to pair). Any other device is a real one.
+EMULATED_URLS = ("emu://", "pty://", "gpio://")
+
+
 def pairing_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
     """A real table (not ``security.demo``) with a real device on a link cannot turn pairing off: a device
     that has not proved its key could be anything that speaks the protocol (docs/security.md)."""
-    real = sorted(n for n, d in cfg.devices.items() if not d.url.startswith(("emu://", "gpio://")))
+    real = sorted(n for n, d in cfg.devices.items() if not d.url.startswith(EMULATED_URLS))
     if cfg.table.pairing_required is not False or cfg.security.demo or not real:
         return []
     return [
