@@ -15,6 +15,7 @@ persistent session holds what arrived meanwhile; the table resends what the floo
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 from collections.abc import Callable, Mapping
@@ -116,11 +117,13 @@ class Archive:
         self.keys = dict(keys or {})
         self.gap_bound = gap_bound
         self.now = now
+        # One connection, several tasks (the subscriber, the gap check): one transaction at a time.
+        self.lock = asyncio.Lock()
 
     async def store(self, e: WireEntry) -> Stored:
         """Store ``e`` (idempotently) and advance its table's chain; one transaction."""
         out = Stored()
-        async with self.conn.transaction():
+        async with self.lock, self.conn.transaction():
             await self._table_row(e.table)
             cur = await self.conn.execute(
                 "SELECT hash FROM floor_entry WHERE room = %s AND table_id = %s AND seq = %s",
@@ -238,7 +241,7 @@ class Archive:
     async def check_gaps(self) -> int:
         """Raise a ``gap`` alert for each table whose hole has stayed open longer than ``gap_bound``."""
         raised = 0
-        async with self.conn.transaction():
+        async with self.lock, self.conn.transaction():
             cur = await self.conn.execute(
                 "SELECT table_id, archived_seq, gap_since FROM floor_table WHERE room = %s AND gap_since IS NOT NULL",
                 (self.room,),
@@ -261,7 +264,7 @@ class Archive:
             return
         if not isinstance(doc, dict):
             return
-        async with self.conn.transaction():
+        async with self.lock, self.conn.transaction():
             await self._table_row(table)
             if leaf == "status":
                 await self.conn.execute(

@@ -131,11 +131,12 @@ class FloorService:
             self.counters.state, self.counters.detail = "connected", ""
             await client.subscribe(room_filter(self.room), qos=1)
             # Every table's mark again on each connection (one published just before a drop is not lost).
-            cur = await archive.conn.execute(
-                "SELECT table_id, archived_seq FROM floor_table WHERE room = %s AND archived_seq > 0",
-                (self.room,),
-            )
-            self._marks.update({str(t): int(n) for t, n in await cur.fetchall()})
+            async with archive.lock:
+                cur = await archive.conn.execute(
+                    "SELECT table_id, archived_seq FROM floor_table WHERE room = %s AND archived_seq > 0",
+                    (self.room,),
+                )
+                self._marks.update({str(t): int(n) for t, n in await cur.fetchall()})
             tasks = [
                 asyncio.create_task(self._consume(client, archive)),
                 asyncio.create_task(self._gaps(archive)),

@@ -25,14 +25,14 @@ BOUND = 120.0
 """Generous bound on every wait: a loaded machine is slow, never a failure."""
 
 
-def wait_for(what: str, cond: Callable[[], bool], bound: float = BOUND) -> None:
+def wait_for(what: str | Callable[[], str], cond: Callable[[], bool], bound: float = BOUND) -> None:
     """Poll ``cond`` until it holds; fail naming ``what`` after ``bound`` seconds."""
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
         if cond():
             return
         time.sleep(0.05)
-    raise AssertionError(f"not within {bound:g} s: {what}")
+    raise AssertionError(f"not within {bound:g} s: {what if isinstance(what, str) else what()}")
 
 
 class Table:
@@ -171,7 +171,13 @@ def assert_exactly_once(dsn: str, tables: list[Table]) -> None:
     order, the same hash as the table's own journal, chains and MACs verified, no alert; and the
     checkpoints' shoe never reached the floor."""
     for t in tables:
-        wait_for(f"{t.table} archived to seq {t.head()}", lambda t=t: archived_seq(dsn, t.table) >= t.head())
+        wait_for(
+            lambda t=t: (
+                f"{t.table} archived to seq {t.head()} (archived {archived_seq(dsn, t.table)}; "  # type: ignore[misc]
+                f"{t.link.status_line() if t.link else 'no link'})"
+            ),
+            lambda t=t: archived_seq(dsn, t.table) >= t.head(),  # type: ignore[misc]
+        )
     keys = {t.table: bytes.fromhex(t.key_path.read_text().strip()) for t in tables}
     got = report(dsn, keys)
     by_table = {r["table"]: r for r in got["tables"]}
