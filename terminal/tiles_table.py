@@ -109,6 +109,17 @@ class TilesController(TableController):
         r = self.tiles_round
         return [s for s in self.needed() if r is not None and s in r.tiles and s not in r.hands]
 
+    def picker_seat(self) -> tuple[int, str]:
+        """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
+        to set (``set``), else the first seat a tray could not read."""
+        missing, unset = self.missing(), self.unset()
+        if missing:
+            return missing[0], "tiles"
+        if unset:
+            return unset[0], "set"
+        held = [t.seat for t in self.table_alerts if t.code == "UNREADABLE_CARD" and t.seat is not None]
+        return (held[0] if held else 1), "tiles"
+
     def outcome(self) -> dict[str, Any] | None:
         """The round's settlement (the fold's outcome line), once settled."""
         outs = [ln.data for ln in self.tiles_lines if ln.kind == "outcome"]
