@@ -247,7 +247,11 @@ class TilesController(TableController):
             step = self.step()
             if step is Step.STOPPED:
                 alert = self.view().active_alert
-                why = f"{alert.code} holds the table: only its clearing" if alert else "the table is stopped"
+                why = (
+                    f"{alert.code} holds the table: only its clearing by the {alert.clear_role} (x, with the PIN)"
+                    if alert
+                    else "the table is stopped"
+                )
                 return await self._refuse(inp, why)
             if a == "tiles.place" and step in (Step.DEALING, Step.SETTING):
                 return await self._input_event(inp, self._place_event(inp))
