@@ -49,6 +49,7 @@ class _TilesFamily(BaseFamily):
 
     schema = PaiGowTilesFile
     house_way_pieces = "tiles"
+    pieces = "tiles"
 
 
 # A family package whose round hooks are not written yet deals with the engine's defaults: it is still a

@@ -49,7 +49,7 @@ ENV_PREFIX = "DEALER_TERMINAL_"
 DEFAULT_JOURNAL = "journal.sqlite3"  # relative paths are in the state directory (state_dir())
 DEMO_TABLE = "paigow"  # config/tables/<name>.yaml used by `run` when nothing else is configured
 
-DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel")
+DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel", "tile_reader")
 URL_SCHEMES = ("emu", "socket", "rfc2217", "usb", "gpio")
 
 DEFAULTS: dict[str, Any] = {
@@ -125,7 +125,7 @@ class DeviceConfig(_Strict):
     ``options``).
     """
 
-    kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
+    kind: Literal["shuffler", "shoe", "dice_cup", "panel", "tile_reader"]
     url: str
     firmware_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     baud: int = Field(default=115200, gt=0)
@@ -153,6 +153,12 @@ class DeviceConfig(_Strict):
 
     @model_validator(mode="after")
     def _options(self) -> DeviceConfig:
+        # An emulator profile is one kind of device (its ``kind:``): a tile tray's profile is not a shoe.
+        if self.url.startswith("emu://"):
+            name = self.url[len("emu://") :].split("?", 1)[0]
+            declared = emulator_kind(name)
+            if declared is not None and declared != self.kind:
+                raise ValueError(f"emulator profile {name!r} is a {declared}, not a {self.kind}")
         # The driver's own check, so `config check` reports what the device would refuse at start-up.
         if self.kind == "shuffler" and self.options:
             from devices.errors import DeviceConfigError
@@ -373,6 +379,20 @@ def emulator_profiles() -> set[str]:
     """The names of the emulator profiles in ``config/emulators/``."""
     base = config_dir() / "emulators"
     return {p.stem for p in base.glob("*.yaml")} | {p.stem for p in base.glob("*.yml")}
+
+
+def emulator_kind(name: str) -> str | None:
+    """The ``kind:`` an emulator profile in ``config/emulators/`` declares (None: unreadable or absent)."""
+    for suffix in (".yaml", ".yml"):
+        path = config_dir() / "emulators" / f"{name}{suffix}"
+        if path.is_file():
+            try:
+                data = load_yaml(path).data
+            except UserError:
+                return None
+            kind = data.get("kind") if isinstance(data, dict) else None
+            return str(kind) if kind is not None else None
+    return None
 
 
 # -- layering with provenance --------------------------------------------------------------------------
