@@ -1204,9 +1204,12 @@ class TableController:
             self._draw_owed = 0
         rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
+        cfg = getattr(self.drivers.get(name), "config", None)
+        if isinstance(event, CardRead) and cfg is not None and cfg.mode == "single":
+            # A single card belongs to no packet (the wire's pile stays 0): the round gives it to the step due.
+            event = replace(event, packet=None)
         if event is not None:
             await self.apply_event(event, rider)
-            cfg = getattr(self.drivers.get(name), "config", None)
             if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
                 self._dispense_if_due()
             return
@@ -1214,7 +1217,8 @@ class TableController:
         await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
         t = type(ev).__name__
-        if t == "PacketDispensed":
+        single = getattr(getattr(self.drivers.get(name), "config", None), "mode", None) == "single"
+        if t == "PacketDispensed" and not single:  # single cards: the card's own event asked for the next
             self._dispense_if_due()
         elif t == "ButtonPressed" and not ev.acts:
             if self.notice is not None:
