@@ -137,14 +137,20 @@ def _finding(c: Checked) -> Finding:
 
 
 def rotation_rules(data: Mapping[str, Any]) -> RotationRules | None:
-    """The game file's ``rotation:`` (None when the variant files none)."""
+    """The game file's ``rotation:``, or its ``banking.rotation`` (the blackjack and Three Card files keep it
+    with the bank's other rules, e.g. Pure 21.5 at Capitol, seed 003 L781: no one holds the position more
+    than two consecutive hands); None when the variant files none."""
     raw = data.get("rotation")
+    key: tuple[str, ...] = ("rotation",)
+    banking = data.get("banking")
+    if raw is None and isinstance(banking, Mapping):
+        raw, key = banking.get("rotation"), ("banking", "rotation")
     if raw is None:
         return None
     try:
         return RotationRules.from_data(raw)
     except DataError as exc:
-        raise ProcedureError(("rotation", *exc.field.split(".")[1:]), exc.reason) from None
+        raise ProcedureError((*key, *exc.field.split(".")[1:]), exc.reason) from None
 
 
 def banked_after(banked: tuple[int, int], start: RoundStart) -> tuple[int, int]:
