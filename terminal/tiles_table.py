@@ -60,9 +60,12 @@ class TilesController(TableController):
         ref = config.table.fee_schedule
         #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
         self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
+        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start).
+        checkpoint, _ = journal.restore_point()
+        since = checkpoint.seq if checkpoint is not None else 0
         self.tiles_log = [
             dict(e.payload)
-            for e in journal.entries(kind=TILES_KIND)
+            for e in journal.entries(since=since, kind=TILES_KIND)
             if e.payload.get("round") == self.round_no
         ]
         self._refold()
@@ -505,11 +508,15 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     paid: dict[str, Any] | None = None
     fee_option: str | None = None
+    current: object = None
     for e in journal.entries():
         p = e.payload
         if e.kind == "config":
+            current = p.get("game")
             ref = p.get("fee_schedule")
             fee_option = ref.split("/", 2)[-1] if isinstance(ref, str) else NO_COLLECTION
+        elif current != game.id:
+            continue  # another game on the table (the demo's t): not this game's rounds
         elif e.kind == ROUND_KIND and p.get("type") == "round_start":
             if p.get("player_dealer") is not None:
                 events = [
