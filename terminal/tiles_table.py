@@ -298,9 +298,12 @@ class TilesController(TableController):
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
-        """Every played hand still unset — the player-dealer's, and the players' who ask the dealer — set the
+        """Every played hand still unset — the players' who ask the dealer, then the player-dealer's — set the
         room's House Way (its chart, ``house_way:``), one journaled event each."""
-        seats = self.unset()
+        # The players' hands first, then the player-dealer's ("Once this is complete, the player/dealer sets
+        # his/her hand", seed 003 L529).
+        pd = self.tiles_round.player_dealer if self.tiles_round is not None else None
+        seats = sorted(self.unset(), key=lambda s: s == pd)
         if not seats:
             return await self._refuse(inp, "no hand is waiting to be set")
         await self.journal.append("input", inp.to_json())
