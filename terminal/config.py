@@ -239,6 +239,66 @@ class ConsoleConfig(_Strict):
         return value
 
 
+class FloorConfig(_Strict):
+    """The floor link (docs/install.md, "The floor"): the table publishes its journal to the room's MQTT
+    broker. Off while ``broker`` is unset: a table with no floor works exactly as without one."""
+
+    #: ``mqtt://host[:1883]`` or ``mqtts://host[:8883]`` (TLS).
+    broker: str | None = None
+    room: str = Field(default="room-1", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+    #: TLS: the CA that signed the broker's certificate; this table's client certificate and key.
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+    #: The table's broker credentials: the user name (default: the table's id) and a file holding the
+    #: password (0600, service user only; never the password itself in the config).
+    username: str | None = None
+    password_file: str | None = None
+    keepalive_seconds: int = Field(default=30, ge=5, le=600)
+    #: Reconnect backoff: doubling from ``retry_min_seconds`` to ``retry_max_seconds``, with jitter.
+    retry_min_seconds: float = Field(default=0.5, gt=0, le=60)
+    retry_max_seconds: float = Field(default=30, gt=0, le=3600)
+
+    @field_validator("broker")
+    @classmethod
+    def _broker_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        m = re.fullmatch(r"(mqtts?)://([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?/?", value)
+        if m is None:
+            raise ValueError(f"{value!r}: give the broker as mqtt://host[:port] or mqtts://host[:port]")
+        if m.group(3) is not None and not 0 < int(m.group(3)) < 65536:
+            raise ValueError(f"{value!r}: port {m.group(3)} is out of range")
+        return value
+
+    @field_validator("ca_file", "cert_file", "key_file", "password_file")
+    @classmethod
+    def _readable(cls, value: str | None) -> str | None:
+        if value is not None:
+            p = Path(value).expanduser()
+            if not p.is_file():
+                raise ValueError(f"{value}: no such file")
+            if not os.access(p, os.R_OK):
+                raise ValueError(f"{value}: not readable by this user")
+        return value
+
+    @model_validator(mode="after")
+    def _tls_pairs(self) -> FloorConfig:
+        if (self.cert_file is None) != (self.key_file is None):
+            raise ValueError("cert_file and key_file go together (the table's client certificate and its key)")
+        tls_files = self.ca_file or self.cert_file
+        if tls_files and self.broker and self.broker.startswith("mqtt://"):
+            raise ValueError("TLS files are set but the broker is mqtt:// (plain); use mqtts://")
+        if self.retry_min_seconds > self.retry_max_seconds:
+            raise ValueError("retry_min_seconds is above retry_max_seconds")
+        return self
+
+    @property
+    def enabled(self) -> bool:
+        """True when a broker is configured."""
+        return self.broker is not None
+
+
 class SecurityConfig(_Strict):
     """PIN lockout, and whether this is a demo table.
 
@@ -264,6 +324,7 @@ class TerminalConfig(_Strict):
     journal: JournalConfig = Field(default_factory=JournalConfig)
     console: ConsoleConfig = Field(default_factory=ConsoleConfig)
     security: SecurityConfig = Field(default_factory=SecurityConfig)
+    floor: FloorConfig = Field(default_factory=FloorConfig)
 
     def pins(self) -> dict[Role, str]:
         """Each role's stored PIN hash, for :class:`terminal.roles.Access`."""
