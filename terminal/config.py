@@ -85,6 +85,10 @@ class TableConfig(_Strict):
     seats: int = Field(ge=1, le=10)
     limits: Limits
     fee_schedule: str | None = None
+    #: Whether a device must be paired (docs/technician-guide.md, "Pairing devices") before the table takes
+    #: its events; unset: required on a real table, not on a demo or all-emulator one. See
+    #: :attr:`TerminalConfig.requires_pairing`.
+    pairing_required: bool | None = None
 
     @field_validator("fee_schedule")
     @classmethod
@@ -325,6 +329,17 @@ class TerminalConfig(_Strict):
     console: ConsoleConfig = Field(default_factory=ConsoleConfig)
     security: SecurityConfig = Field(default_factory=SecurityConfig)
     floor: FloorConfig = Field(default_factory=FloorConfig)
+
+    @property
+    def requires_pairing(self) -> bool:
+        """Whether a device that was never paired is refused: ``table.pairing_required``, else on for a
+        real table (a device that is not an emulator — ``EMULATED_URLS`` — and not ``security.demo``) and off for a demo or
+        training table of emulators. A GPIO panel has no link and never pairs."""
+        setting = self.table.pairing_required
+        if setting is not None:
+            return setting
+        real = any(not d.url.startswith(EMULATED_URLS) for d in self.devices.values())
+        return real and not self.security.demo
 
     def pins(self) -> dict[Role, str]:
         """Each role's stored PIN hash, for :class:`terminal.roles.Access`."""
@@ -579,6 +594,7 @@ def check_config(
         problems.sort(key=_problem_order)
         return None, problems
     problems = pin_problems(cfg, layers.where) + button_problems(cfg, layers.where)
+    problems += pairing_problems(cfg, layers.where)
     if problems:
         problems.sort(key=_problem_order)
         return None, problems
@@ -609,6 +625,27 @@ def pin_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
             field = f"roles.{role.value}.pin_hash"
             problems.append(Problem(where(("roles", role.value, "pin_hash")), field, why))
     return problems
+
+
+#: Addresses with no physical device behind a link: an emulator (``emu://``, or on a pseudo-terminal,
+#: ``pty://``) and a GPIO panel (no link, nothing to pair). Any other device is a real one.
+EMULATED_URLS = ("emu://", "pty://", "gpio://")
+
+
+def pairing_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
+    """A real table (not ``security.demo``) with a real device on a link cannot turn pairing off: a device
+    that has not proved its key could be anything that speaks the protocol (docs/security.md)."""
+    real = sorted(n for n, d in cfg.devices.items() if not d.url.startswith(EMULATED_URLS))
+    if cfg.table.pairing_required is not False or cfg.security.demo or not real:
+        return []
+    return [
+        Problem(
+            where(("table", "pairing_required")),
+            "table.pairing_required",
+            f"a real table cannot turn pairing off: {', '.join(real)} must prove its key (pair each device "
+            "on the technician screen, F2, Pair); only a demo table (security.demo) may take unpaired devices",
+        )
+    ]
 
 
 def panel_button_names(device: DeviceConfig) -> dict[str, PathKey]:
