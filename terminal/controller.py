@@ -1204,9 +1204,12 @@ class TableController:
             self._draw_owed = 0
         rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
+        cfg = getattr(self.drivers.get(name), "config", None)
+        if isinstance(event, CardRead) and cfg is not None and cfg.mode == "single":
+            # A single card belongs to no packet (the wire's pile stays 0): the round gives it to the step due.
+            event = replace(event, packet=None)
         if event is not None:
             await self.apply_event(event, rider)
-            cfg = getattr(self.drivers.get(name), "config", None)
             if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
                 self._dispense_if_due()
             return
@@ -1214,7 +1217,8 @@ class TableController:
         await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
         t = type(ev).__name__
-        if t == "PacketDispensed":
+        single = getattr(getattr(self.drivers.get(name), "config", None), "mode", None) == "single"
+        if t == "PacketDispensed" and not single:  # single cards: the card's own event asked for the next
             self._dispense_if_due()
         elif t == "ButtonPressed" and not ev.acts:
             if self.notice is not None:
@@ -1449,6 +1453,7 @@ class TableController:
             emulator_dir=config_dir() / "emulators",
             link_config=self.link_config,
             resume=self.delivered_numbers(name),
+            require_pairing=self.config.requires_pairing,
         ) as dev:
             self.drivers[name] = dev
             try:
@@ -1503,12 +1508,9 @@ class TableController:
                 f"{name} on {d.url} stopped on an error and is being reopened: {error}",
             )
         else:
-            fault = (
-                "Unpaired"
-                if isinstance(error, DeviceRefused) and "not paired" in str(error)
-                else "OpenFailed"
-            )
-            said = f"{name}: cannot open {d.url}: {error}"
+            unpaired = isinstance(error, DeviceRefused) and "not paired" in str(error)
+            fault = "Unpaired" if unpaired else "OpenFailed"
+            said = f"{name}: refused: {error}" if unpaired else f"{name}: cannot open {d.url}: {error}"
         with contextlib.suppress(JournalFull):
             event = "failed" if was_open else "open-failed"
             entry = {"device": name, "event": event, "error": str(error), "retry_in": retry_in}

@@ -35,6 +35,7 @@ from terminal.journal import ROUND_KIND, Journal
 from terminal.table.machine import Step, TableFacts
 from terminal.tiles_scenario import (
     EVENT_KEYS,
+    NO_COLLECTION,
     TilesEventError,
     TilesLine,
     fold_tiles,
@@ -57,10 +58,14 @@ class TilesController(TableController):
         self._trays_asked: set[tuple[int, int]] = set()
         super().__init__(config, journal, clock=clock)
         ref = config.table.fee_schedule
-        self.fee_option: str | None = ref.rsplit("/", 1)[-1] if ref else None
+        #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
+        self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
+        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start).
+        checkpoint, _ = journal.restore_point()
+        since = checkpoint.seq if checkpoint is not None else 0
         self.tiles_log = [
             dict(e.payload)
-            for e in journal.entries(kind=TILES_KIND)
+            for e in journal.entries(since=since, kind=TILES_KIND)
             if e.payload.get("round") == self.round_no
         ]
         self._refold()
@@ -108,6 +113,17 @@ class TilesController(TableController):
         """Played positions with their tiles whose hands are not set yet."""
         r = self.tiles_round
         return [s for s in self.needed() if r is not None and s in r.tiles and s not in r.hands]
+
+    def picker_seat(self) -> tuple[int, str]:
+        """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
+        to set (``set``), else the first seat a tray could not read."""
+        missing, unset = self.missing(), self.unset()
+        if missing:
+            return missing[0], "tiles"
+        if unset:
+            return unset[0], "set"
+        held = [t.seat for t in self.table_alerts if t.code == "UNREADABLE_CARD" and t.seat is not None]
+        return (held[0] if held else 1), "tiles"
 
     def outcome(self) -> dict[str, Any] | None:
         """The round's settlement (the fold's outcome line), once settled."""
@@ -236,7 +252,11 @@ class TilesController(TableController):
             step = self.step()
             if step is Step.STOPPED:
                 alert = self.view().active_alert
-                why = f"{alert.code} holds the table: only its clearing" if alert else "the table is stopped"
+                why = (
+                    f"{alert.code} holds the table: only its clearing by the {alert.clear_role} (x, with the PIN)"
+                    if alert
+                    else "the table is stopped"
+                )
                 return await self._refuse(inp, why)
             if a == "tiles.place" and step in (Step.DEALING, Step.SETTING):
                 return await self._input_event(inp, self._place_event(inp))
@@ -278,9 +298,12 @@ class TilesController(TableController):
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
-        """Every played hand still unset — the player-dealer's, and the players' who ask the dealer — set the
+        """Every played hand still unset — the players' who ask the dealer, then the player-dealer's — set the
         room's House Way (its chart, ``house_way:``), one journaled event each."""
-        seats = self.unset()
+        # The players' hands first, then the player-dealer's ("Once this is complete, the player/dealer sets
+        # his/her hand", seed 003 L529).
+        pd = self.tiles_round.player_dealer if self.tiles_round is not None else None
+        seats = sorted(self.unset(), key=lambda s: s == pd)
         if not seats:
             return await self._refuse(inp, "no hand is waiting to be set")
         await self.journal.append("input", inp.to_json())
@@ -488,10 +511,15 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     paid: dict[str, Any] | None = None
     fee_option: str | None = None
+    current: object = None
     for e in journal.entries():
         p = e.payload
-        if e.kind == "config" and isinstance(p.get("fee_schedule"), str):
-            fee_option = p["fee_schedule"].rsplit("/", 1)[-1]
+        if e.kind == "config":
+            current = p.get("game")
+            ref = p.get("fee_schedule")
+            fee_option = ref.split("/", 2)[-1] if isinstance(ref, str) else NO_COLLECTION
+        elif current != game.id:
+            continue  # another game on the table (the demo's t): not this game's rounds
         elif e.kind == ROUND_KIND and p.get("type") == "round_start":
             if p.get("player_dealer") is not None:
                 events = [

@@ -196,10 +196,23 @@ class ChineseFamily(BaseFamily):
         done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
         return [f"seat {s}" for s in state.start.players if s not in done and s not in state.dead]
 
+    def to_place(self, state: RoundState, seat: int) -> tuple[Card, ...]:
+        """The seat's read cards the setter places (see :meth:`proposal`)."""
+        v = self.variant(state)
+        cards = self.dealt(state, seat)
+        if v.fantasy_deal is not None and seat in self.fantasy_seats(state):
+            return cards[: v.fantasy_deal[0] - v.fantasy_deal[2]]
+        if v.pineapple is None:
+            return cards
+        first, size, keep = v.pineapple
+        return cards[:first] + tuple(c for i in range(first, len(cards), size) for c in cards[i : i + keep])
+
     def proposal(self, state: RoundState, seat: int) -> SetHand | None:
         """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
-        or None until the seat holds thirteen read cards."""
-        cards = self.dealt(state, seat)
+        or None until the seat holds thirteen read cards to place. In the Pineapple the cards to place are the
+        first five and the first two of each packet of three (the third is the one discarded), and a Fantasy Land
+        hand of fourteen places its first thirteen: advice for the dealer's demo, never a ruling."""
+        cards = self.to_place(state, seat)
         if len(cards) != 13:
             return None
         return propose(cards, self.variant(state)).hand

@@ -158,6 +158,7 @@ class DealerScreen(Screen[None]):
             for keys, action, label in DEALER_BINDINGS
         ),
         Binding("w", "app.wagers", "Wagers", id="wagers", show=False),
+        Binding("e", "app.tile_picker", "Tile picker", id="tile-picker", show=False),
         Binding("f2", "app.enter_mode('technician')", "Technician", id="technician", show=False),
         Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance", show=False),
         Binding("question_mark", "all_keys", "All keys", id="all-keys", show=False),
@@ -543,6 +544,8 @@ DEMO_FAULTS: tuple[tuple[str, str, str, str], ...] = (
     ("6", "dice", "open_early_next", "Cup early"),
     ("7", "dice", "weak_shake_next", "Weak shake"),
     ("8", "shoe", "misread_next", "Misread"),
+    ("9", "tiles", "wrong_tile_next", "Wrong tile"),
+    ("0", "tiles", "misread_next", "Tile misread"),
 )
 
 
@@ -786,6 +789,20 @@ class DealerConsole(App[None]):
             self._say("the table is not live in this mode")
             return
         self.push_screen(WagerPanel())
+
+    def action_tile_picker(self) -> None:
+        """Open the tile picker (``e``) on a table whose pieces are tiles (terminal/console/tile_picker.py)."""
+        picker_seat = getattr(self.backend, "picker_seat", None)
+        if picker_seat is None:
+            self._say("this game has no tile picker: it is played with cards")
+            return
+        if self.access.mode is not Mode.DEALER:
+            self._say("the table is not live in this mode")
+            return
+        from terminal.console.tile_picker import TilePicker
+
+        seat, use = picker_seat()
+        self.push_screen(TilePicker(self.backend.config.table.seats, seat, use))  # type: ignore[attr-defined]
 
     async def action_next_table(self) -> None:
         """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""
