@@ -1607,6 +1607,11 @@ class TableController:
             + f". Until a restart: make it permanent in the table configuration (devices.{name}.url)."
         )
 
+    @property
+    def listening(self) -> bool:
+        """Whether the frame monitor is attached (else the fan-out need not decode for it)."""
+        return self.frame_tap is not None
+
     def on_frame(self, device: str, direction: str, item: Any) -> None:
         """The frame fan-out's listener for the maintenance frame monitor: every frame each way, hex and
         decoded, to ``frame_tap``."""
