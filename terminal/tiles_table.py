@@ -35,6 +35,7 @@ from terminal.journal import ROUND_KIND, Journal
 from terminal.table.machine import Step, TableFacts
 from terminal.tiles_scenario import (
     EVENT_KEYS,
+    NO_COLLECTION,
     TilesEventError,
     TilesLine,
     fold_tiles,
@@ -57,7 +58,8 @@ class TilesController(TableController):
         self._trays_asked: set[tuple[int, int]] = set()
         super().__init__(config, journal, clock=clock)
         ref = config.table.fee_schedule
-        self.fee_option: str | None = ref.rsplit("/", 1)[-1] if ref else None
+        #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
+        self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
         self.tiles_log = [
             dict(e.payload)
             for e in journal.entries(kind=TILES_KIND)
@@ -505,8 +507,9 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
     fee_option: str | None = None
     for e in journal.entries():
         p = e.payload
-        if e.kind == "config" and isinstance(p.get("fee_schedule"), str):
-            fee_option = p["fee_schedule"].rsplit("/", 1)[-1]
+        if e.kind == "config":
+            ref = p.get("fee_schedule")
+            fee_option = ref.split("/", 2)[-1] if isinstance(ref, str) else NO_COLLECTION
         elif e.kind == ROUND_KIND and p.get("type") == "round_start":
             if p.get("player_dealer") is not None:
                 events = [

@@ -6,12 +6,29 @@ tray raises the round's DUPLICATE_CARD ruling; the dealer keys the position on t
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
-from terminal.commands.run import DEMO_TABLES
+from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
+from terminal.config import load_config
 from terminal.tiles_scenario import check_tiles, load_tiles_scenario, run_tiles
 from terminal.tiles_table import TILES_KIND, export_tiles
-from tests.terminal.test_demo_tables import demo_app, until
+from tests.terminal.test_demo_tables import QUIET_LINK, demo_app, until
+
+
+def tiles_app(tmp_path, monkeypatch, room: str):
+    """The demo with its tiles table dealing ``room``'s game (Capitol's is the demo's own; another room's
+    table posts no collection schedule here, so it takes none)."""
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    tables = demo_tables(base)
+    i = DEMO_TABLES.index("paigowtiles")
+    if room != "capitol":
+        t = tables[i].table.model_copy(update={"game": f"paigowtiles/{room}", "fee_schedule": None})
+        tables[i] = tables[i].model_copy(update={"table": t})
+    app = build_app(tables[i], tables=tables)
+    app.controller.link_config = QUIET_LINK
+    return app
 
 
 async def start_round(app, pilot) -> None:
@@ -27,10 +44,11 @@ async def start_round(app, pilot) -> None:
     assert await until(pilot, lambda: bool(c.state.dice)), c.view().next_step  # the cup's sensor
 
 
-async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch):
-    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+@pytest.mark.parametrize("room", ["capitol", "oaks", "tres-lounge", "marysville"])
+async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch, room):
+    app = tiles_app(tmp_path, monkeypatch, room)
     c = app.controller
-    assert c.game.id == "paigowtiles/capitol"
+    assert c.game.id == f"paigowtiles/{room}"
     async with app.run_test(size=(140, 44)) as pilot:
         await start_round(app, pilot)
         r = c.tiles_round
@@ -45,7 +63,8 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         await pilot.press("h")
         assert await until(pilot, lambda: c.outcome() is not None)
         out = c.outcome()
-        assert out["action"] == r.action and out["fees"] > 0
+        assert out["action"] == r.action
+        assert (out["fees"] > 0) == (room == "capitol")  # Capitol's posted option 1 (seed 003 L646-655)
         assert c.bank_cents == out["bank_after"]
         assert await until(pilot, lambda: bool(app.view.settlement))
         view = app.view
