@@ -1453,6 +1453,7 @@ class TableController:
             emulator_dir=config_dir() / "emulators",
             link_config=self.link_config,
             resume=self.delivered_numbers(name),
+            require_pairing=self.config.requires_pairing,
         ) as dev:
             self.drivers[name] = dev
             try:
@@ -1507,12 +1508,9 @@ class TableController:
                 f"{name} on {d.url} stopped on an error and is being reopened: {error}",
             )
         else:
-            fault = (
-                "Unpaired"
-                if isinstance(error, DeviceRefused) and "not paired" in str(error)
-                else "OpenFailed"
-            )
-            said = f"{name}: cannot open {d.url}: {error}"
+            unpaired = isinstance(error, DeviceRefused) and "not paired" in str(error)
+            fault = "Unpaired" if unpaired else "OpenFailed"
+            said = f"{name}: refused: {error}" if unpaired else f"{name}: cannot open {d.url}: {error}"
         with contextlib.suppress(JournalFull):
             event = "failed" if was_open else "open-failed"
             entry = {"device": name, "event": event, "error": str(error), "retry_in": retry_in}
