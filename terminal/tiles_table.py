@@ -60,9 +60,12 @@ class TilesController(TableController):
         ref = config.table.fee_schedule
         #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
         self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
+        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start).
+        checkpoint, _ = journal.restore_point()
+        since = checkpoint.seq if checkpoint is not None else 0
         self.tiles_log = [
             dict(e.payload)
-            for e in journal.entries(kind=TILES_KIND)
+            for e in journal.entries(since=since, kind=TILES_KIND)
             if e.payload.get("round") == self.round_no
         ]
         self._refold()
@@ -295,9 +298,12 @@ class TilesController(TableController):
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
-        """Every played hand still unset — the player-dealer's, and the players' who ask the dealer — set the
+        """Every played hand still unset — the players' who ask the dealer, then the player-dealer's — set the
         room's House Way (its chart, ``house_way:``), one journaled event each."""
-        seats = self.unset()
+        # The players' hands first, then the player-dealer's ("Once this is complete, the player/dealer sets
+        # his/her hand", seed 003 L529).
+        pd = self.tiles_round.player_dealer if self.tiles_round is not None else None
+        seats = sorted(self.unset(), key=lambda s: s == pd)
         if not seats:
             return await self._refuse(inp, "no hand is waiting to be set")
         await self.journal.append("input", inp.to_json())
@@ -505,11 +511,15 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     paid: dict[str, Any] | None = None
     fee_option: str | None = None
+    current: object = None
     for e in journal.entries():
         p = e.payload
         if e.kind == "config":
+            current = p.get("game")
             ref = p.get("fee_schedule")
             fee_option = ref.split("/", 2)[-1] if isinstance(ref, str) else NO_COLLECTION
+        elif current != game.id:
+            continue  # another game on the table (the demo's t): not this game's rounds
         elif e.kind == ROUND_KIND and p.get("type") == "round_start":
             if p.get("player_dealer") is not None:
                 events = [

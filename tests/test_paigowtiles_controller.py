@@ -77,6 +77,10 @@ async def test_a_round_per_room_reads_sets_settles_and_replays(tmp_path: Path, r
         await c.on_device_event(read)
     assert c.step().value == "setting" and sorted(c.unset()) == [1, 2, 3, 5]
     assert await c.submit(ConsoleInput("house-way")) == "4 hand(s) set the House Way"
+    ways = [
+        e.payload["seat"] for e in c.journal.journal.entries(kind="tiles") if e.payload["type"] == "house_way"
+    ]
+    assert ways[-1] == 1  # the player-dealer sets after the players (seed 003 L529)
     out = c.outcome()
     assert out is not None and c.step().value == "settlement"
     assert [w["seat"] for w in out["wagers"]][0] == c.tiles_round.action  # paid from the Action button
