@@ -207,3 +207,16 @@ def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -
     for name in extends:
         assert name in vars(TilesController), name
         assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+    uses = (
+        "_refuse",
+        "_unauthorised",
+        "_health",
+        "_delivered_entry",
+        "_board_json",
+        "_board_changed",
+        "_show",
+        "device_of",
+        "step",
+    )
+    for name in uses:
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
