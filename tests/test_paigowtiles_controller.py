@@ -109,6 +109,17 @@ async def test_a_player_setting_his_low_above_his_high_is_the_rooms_ruling(
     for seat, tiles in sets.items():
         said = await c.submit(ConsoleInput("tiles.place", "dealer", "picker", {"seat": seat, "tiles": tiles}))
         assert said is None
+    said = await c.submit(ConsoleInput("undo"))
+    assert said is not None and said.startswith("the tiles are being read: key the position again")
+    assert c.state.dice  # the dice stand
+    # a position keyed again replaces its tiles (a correction; the journal keeps both)
+    assert (
+        await c.submit(
+            ConsoleInput("tiles.place", "dealer", "picker", {"seat": 5, "tiles": "5-4 6-3 6-2 5-3"})
+        )
+        is None
+    )
+    assert [str(t) for t in c.tiles_round.tiles[5]] == ["5-4", "6-3", "6-2", "5-3"]
     said = await c.submit(
         ConsoleInput("tiles.set", "dealer", "picker", {"seat": 3, "high": "3-1 3-1", "low": "4-4 4-4"})
     )
