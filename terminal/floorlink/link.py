@@ -123,7 +123,7 @@ class FloorLink:
     def from_config(cls, config: TerminalConfig, journal: Journal) -> FloorLink | None:
         """The link the configuration asks for, or None when no broker is configured."""
         f = config.floor
-        if f.broker is None:
+        if f.broker is None or not journal.outbox:  # journal_for opens the outbox when a broker is set
             return None
         password = None
         if f.password_file:

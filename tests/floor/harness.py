@@ -78,7 +78,7 @@ class Table:
 
     @property
     def key_path(self) -> Path:
-        return self.dir / f"{self.table}.sqlite3.key"
+        return self.journal.key_path if self.journal is not None else self.dir / f"{self.table}.sqlite3.key"
 
     def deal(self, rounds: int) -> None:
         """Journal ``rounds`` rounds as a table does: a checkpoint, inputs, round events, a settlement."""
