@@ -76,11 +76,21 @@ class ChineseFantasyLandStay(Strict):
     front: str
 
 
+class ChineseFantasyLandDeal(Strict):
+    """``chinese.fantasy_land.deal``: the next hand's deal to a player in Fantasy Land."""
+
+    cards: int
+    with_first: int = 0
+    discard: int = 0
+    lines: str
+
+
 class ChineseFantasyLand(Strict):
     """``chinese.fantasy_land``."""
 
     enter_front_pair: str
     stay: ChineseFantasyLandStay
+    deal: ChineseFantasyLandDeal | None = None
     note: str
 
 

@@ -80,6 +80,9 @@ class ChineseVariant:
     naturals: tuple[tuple[str, int], ...] = ()
     fantasy_enter_pair: int | None = None
     fantasy_stay: Mapping[str, str] = field(default_factory=dict)
+    #: The next hand's deal to a player in Fantasy Land: (cards, dealt with the others' first deal, discarded);
+    #: None where the terminal does not deal it (``fantasy_land.deal``).
+    fantasy_deal: tuple[int, int, int] | None = None
     placement: str = "set"
     pineapple: tuple[int, int, int] | None = None
 
@@ -191,7 +194,7 @@ def parse_chinese(data: Any, path: str = "chinese") -> ChineseVariant:
         kw["naturals"] = tuple(out)
     if "fantasy_land" in d:
         fl = _mapping(
-            d["fantasy_land"], f"{path}.fantasy_land", {"enter_front_pair", "stay", "note", "choice"}
+            d["fantasy_land"], f"{path}.fantasy_land", {"enter_front_pair", "stay", "deal", "note", "choice"}
         )
         if "enter_front_pair" in fl:
             kw["fantasy_enter_pair"] = _rank(fl["enter_front_pair"], f"{path}.fantasy_land.enter_front_pair")
@@ -203,6 +206,19 @@ def parse_chinese(data: Any, path: str = "chinese") -> ChineseVariant:
                         f"{path}.fantasy_land.stay.{seg}", f"a category name ({', '.join(CATEGORY_CODE)})"
                     )
             kw["fantasy_stay"] = MappingProxyType({str(k): str(v) for k, v in st.items()})
+        if "deal" in fl:
+            fd = _mapping(
+                fl["deal"], f"{path}.fantasy_land.deal", {"cards", "with_first", "discard", "lines"}
+            )
+            cards = _int(fd.get("cards", 13), f"{path}.fantasy_land.deal.cards", 13)
+            first = _int(fd.get("with_first", 0), f"{path}.fantasy_land.deal.with_first")
+            discard = _int(fd.get("discard", 0), f"{path}.fantasy_land.deal.discard")
+            if cards - discard != 13 or first >= cards:
+                raise ChineseDataError(
+                    f"{path}.fantasy_land.deal",
+                    "thirteen placed: cards less discard is 13, with_first under cards",
+                )
+            kw["fantasy_deal"] = (cards, first, discard)
     if "pineapple" in d:
         pp = _mapping(d["pineapple"], f"{path}.pineapple", {"first", "packet", "keep", "note"})
         first = _int(pp.get("first", 5), f"{path}.pineapple.first", 1)

@@ -129,6 +129,8 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
+DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
+DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 
 
 def builtin_demo(main: str | None) -> bool:
@@ -282,7 +284,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
         tour.controller.access = access
         return DealerConsole(tour, access, startup=tour.start, **common)
 
-    from terminal.controller import TableController, open_table
+    from terminal.controller import TableController, controller_class, open_table
     from terminal.sdnotify import SdNotifier, supervised
 
     controller = open_table(cfg)
@@ -341,7 +343,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
             place["i"] = (place["i"] + 1) % len(tables)
             new_cfg = tables[place["i"]]
             old.release()
-            new = TableController(new_cfg, old.journal.journal)
+            new = controller_class(new_cfg)(new_cfg, old.journal.journal)
             new.draw_pace = old.draw_pace
             new.link_config = old.link_config
             wire(new)
