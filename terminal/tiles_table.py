@@ -263,6 +263,11 @@ class TilesController(TableController):
             if a == "tiles.set" and step is Step.SETTING:
                 return await self._input_event(inp, self._set_event(inp))
             return await self._refuse(inp, f"{a} is not taken while the table is {step.value}")
+        if a == "undo" and any(e.get("round") == self.round_no for e in self.tiles_log):
+            # The round engine's undo would take back the dice under the tiles already read: a wrong tile or
+            # setting is corrected by keying the position again on the picker (the journal keeps both).
+            why = "the tiles are being read: key the position again on the tile picker (e) to correct it"
+            return await self._refuse(inp, why)
         if a == "new-round" and self.tiles_round is not None and self.outcome() is None and self.needed():
             return await self._refuse(inp, "the round is not settled yet: read the tiles and set every hand")
         return await super()._submit(inp)
@@ -360,7 +365,7 @@ class TilesController(TableController):
             code="UNREADABLE_CARD",
             severity="warning",
             ruling="CONTINUE",
-            remedy="Key the position's four tiles on the tile picker (p); the tray's read is not used.",
+            remedy="Key the position's four tiles on the tile picker (e); the tray's read is not used.",
             cite="docs/paigow-tiles.md, the tile reader",
             clear_role="dealer",
             message=str(message),
@@ -416,15 +421,13 @@ class TilesController(TableController):
                 next_step = f"read the tiles of seat {missing[0]}"
                 detail = (
                     f"first set to seat {r.first_set}, the Action at seat {r.action}{gone}: the trays read each "
-                    "position, p keys a position's tiles on the picker"
+                    "position, e keys a position's tiles on the tile picker"
                 )
             elif unset:
                 next_step = (
                     f"set the hands of seat{'s' if len(unset) > 1 else ''} {', '.join(map(str, unset))}"
                 )
-                detail = (
-                    "p keys a player's setting; h sets the rest the House Way (the player-dealer's always)"
-                )
+                detail = "e keys a player's setting on the tile picker; h sets the rest the House Way (the player-dealer's always)"
         out = self.outcome()
         settlement, fee, title = v.settlement, v.fee_cents, v.settlement_title
         if out is not None:

@@ -109,6 +109,17 @@ async def test_a_player_setting_his_low_above_his_high_is_the_rooms_ruling(
     for seat, tiles in sets.items():
         said = await c.submit(ConsoleInput("tiles.place", "dealer", "picker", {"seat": seat, "tiles": tiles}))
         assert said is None
+    said = await c.submit(ConsoleInput("undo"))
+    assert said is not None and said.startswith("the tiles are being read: key the position again")
+    assert c.state.dice  # the dice stand
+    # a position keyed again replaces its tiles (a correction; the journal keeps both)
+    assert (
+        await c.submit(
+            ConsoleInput("tiles.place", "dealer", "picker", {"seat": 5, "tiles": "5-4 6-3 6-2 5-3"})
+        )
+        is None
+    )
+    assert [str(t) for t in c.tiles_round.tiles[5]] == ["5-4", "6-3", "6-2", "5-3"]
     said = await c.submit(
         ConsoleInput("tiles.set", "dealer", "picker", {"seat": 3, "high": "3-1 3-1", "low": "4-4 4-4"})
     )
@@ -176,3 +187,65 @@ async def test_journal_export_of_a_tiles_table_replays_check(tmp_path: Path) -> 
     done = subprocess.run([*cli, "replay", "--check", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "OUTCOME" in done.stdout
+
+
+def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -> None:
+    """The tiles table extends the table controller's methods by name: a rename there fails here, by name."""
+    from terminal.controller import TableController
+
+    extends = (
+        "_submit",
+        "_settle_if_due",
+        "on_device_event",
+        "_drive_devices",
+        "_house_way",
+        "facts",
+        "view",
+        "round_start_event",
+        "demo_fill",
+    )
+    for name in extends:
+        assert name in vars(TilesController), name
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+    uses = (
+        "_refuse",
+        "_unauthorised",
+        "_health",
+        "_delivered_entry",
+        "_board_json",
+        "_board_changed",
+        "_show",
+        "device_of",
+        "step",
+    )
+    for name in uses:
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+
+
+async def test_a_tres_lounge_backline_is_on_the_layout_and_settles_after_its_seat(tmp_path: Path) -> None:
+    """Tres Lounge files a backline bettor per seat, settled after the seat's player, clockwise from the Action
+    (seed 002 L744): the layout has its spot, and the table settles it in that place."""
+    cfg = table("tres-lounge")
+    c = TilesController(cfg, Journal(tmp_path / "j.sqlite3"))
+    await c.start()
+    assert c.spots == ["main", "backline"]
+    c.board = BettingBoard(
+        {(2, 0, "main"): 2000, (2, 0, "backline"): 1000, (3, 0, "main"): 1000, (5, 0, "main"): 1500}
+    )
+    c.player_dealer, c.bank_cents = 1, 50_000
+    await c._board_changed(ConsoleInput("wager.fill", "dealer", "test"), None)
+    await c.submit(ConsoleInput("new-round"))
+    await c.submit(ConsoleInput("new-round"))
+    await c.on_device_event(DiceRolled(device="dice", d1=3, d2=3, d3=3))
+    assert {(w.seat, w.name) for w in c.tiles_round.wagers} >= {(2, "main"), (2, "backline")}
+    tiles = washed(3)
+    for n, seat in enumerate(c.needed()):
+        await c.on_device_event(
+            TilesRead(device="tiles", position=seat, tiles=tuple(tiles[4 * n : 4 * n + 4]), number=n + 1)
+        )
+    await c.submit(ConsoleInput("house-way"))
+    out = c.outcome()
+    assert out is not None
+    order = [(w["seat"], w["spot"]) for w in out["wagers"]]
+    assert order.index((2, "backline")) == order.index((2, "main")) + 1
+    c.close()

@@ -89,8 +89,8 @@ class PinScreen(ModalScreen[Role | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pin.cancel")]
 
-    def __init__(self, role: Role, access: Access, purpose: str) -> None:
-        super().__init__(id="pin-screen")
+    def __init__(self, role: Role, access: Access, purpose: str, screen_id: str = "pin-screen") -> None:
+        super().__init__(id=screen_id)  # the stop dialog has its own id: it can open over another one
         self.role = role
         self.access = access
         self.purpose = purpose
@@ -485,6 +485,7 @@ class MaintenanceScreen(Screen[None]):
             yield Button("Verify journal", id="maint-verify-journal")
             yield Button("Support bundle", id="maint-support-bundle")
         yield Static(id="maint-result")
+        yield Static(id="maint-floor")
         yield Static(id="maint-counters")
         yield RichLog(id="maint-frames", max_lines=500, markup=False, wrap=False)
         yield Footer()
@@ -501,6 +502,15 @@ class MaintenanceScreen(Screen[None]):
         for frame in app.frames:
             log.write(_frame_line(frame))
         self.show_counters(app.counters)
+        self.show_floor_link()
+        self.set_interval(1.0, self.show_floor_link)
+
+    def show_floor_link(self) -> None:
+        """The floor link's state and how many entries wait (issue 22)."""
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        line = getattr(app.backend, "floor_link_line", None)
+        self.query_one("#maint-floor", Static).update(line() if callable(line) else "")
 
     def show_counters(self, counters: Mapping[str, Mapping[str, int]]) -> None:
         """Counters per device, one line each."""
@@ -870,7 +880,7 @@ class DealerConsole(App[None]):
             self.access.record(STOP_KIND, {"how": "key", "by": role.value})
             self.exit(return_code=MAINTENANCE_STOP_EXIT)
 
-        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE), done)
+        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE, "stop-pin-screen"), done)
 
     def _fatal_error(self) -> None:
         """An unhandled exception still ends the app (exit 1), but its traceback is printed without
