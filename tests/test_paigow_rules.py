@@ -29,7 +29,8 @@ from rules.paigow.settlement import (
     settle_base,
     settle_bonus,
 )
-from rules.paigow.variant import PaiGowVariant, VariantError
+from rules.gamefile import GameFileError
+from rules.paigow.variant import PaiGowVariant
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "config" / "games" / "paigow").glob("*.yaml"))
@@ -79,8 +80,9 @@ def test_variant_data_is_complete_and_cited(name: str) -> None:
 
 
 def test_variant_without_family_keys_is_a_typed_error() -> None:
-    with pytest.raises(VariantError, match="missing 'hand'"):
-        PaiGowVariant.from_data({"id": "paigow/x"})
+    data = {k: v for k, v in GAMES["capitol"].items() if k != "hand"}
+    with pytest.raises(GameFileError, match="missing 'hand'"):
+        PaiGowVariant.from_data(data)
 
 
 # ------------------------------------------------------------------------------------------ hand values
