@@ -80,9 +80,11 @@ def first_problem(exc: ValidationError, data: Any) -> tuple[FieldPath, str]:
     more = len(set(paths)) - 1
     err = errors[best]
     path = paths[best]
-    if err["type"] == "missing" and err["loc"]:
-        path = (*path, err["loc"][-1])
-        msg = f"missing {err['loc'][-1]!r}"
+    last = err["loc"][-1] if err["loc"] else None
+    if err["type"] in ("missing", "game_file") and last is not None and path[-1:] != (last,):
+        path = (*path, last)  # a field not in the file: named, its line its parent's
+    if err["type"] == "missing" and last is not None:
+        msg = f"missing {last!r}"
     else:
         msg = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return path, msg + (f" (and {more} more)" if more > 0 else "")
