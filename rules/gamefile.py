@@ -19,11 +19,13 @@ from typing import Annotated, Any, Final, Literal, NoReturn, TypeVar
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     NonNegativeInt,
     PositiveInt,
     ValidationError,
+    WithJsonSchema,
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -175,6 +177,37 @@ def _finite(value: float) -> float:
 
 #: A pay figure (see :func:`pay_ratio`).
 PayFigure = Annotated[int | str, AfterValidator(_pay_figure), Field(json_schema_extra={"minimum": 0})]
+def _as_tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+#: On a ``tuple[...]`` field of a strict model: the file's list read as the tuple (strict models take no list
+#: for a tuple otherwise); ``Annotated[tuple[str, ...], AsTuple]``.
+AsTuple = BeforeValidator(_as_tuple)
+
+def _ratio(value: Any) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"a pay figure is a whole number or a ratio such as 3:2 or 1/2, not {value!r}")
+    return pay_ratio(_pay_figure(value))
+
+
+#: A pay figure read as the exact ratio to 1 it is (:data:`PayFigure` in the file, a ``Fraction`` in the
+#: model); ``Field(gt=0)`` beside it where nothing may pay 0.
+Ratio = Annotated[
+    Fraction,
+    BeforeValidator(_ratio),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "pattern": r"^\s*\d+\s*[:/]\s*\d+\s*$"},
+            ]
+        }
+    ),
+]
+
 #: A finite float.
 FiniteFloat = Annotated[float, AfterValidator(_finite)]
 
