@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
 from rules.cards import Rank
 from rules.errors import RulesError
@@ -38,6 +38,14 @@ def _rank(v: object) -> int:
     raise ValueError(f"a rank is one of A K Q J T 9 ... 2, not {v!r}")
 
 
+#: A rank as the file writes it (``A``, ``K``, ``10``, ``5``), as its number.
+RankNumber = Annotated[
+    int,
+    BeforeValidator(_rank),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 2, "maximum": 14}, {"type": "string"}]}),
+]
+
+
 class Cite(_Strict):
     cite: str
 
@@ -56,13 +64,8 @@ class Hands(_Strict):
 
 class EvenMoney(_Strict):
     pays: Ratio
-    push_when_winning_with: int
+    push_when_winning_with: RankNumber
     cite: str
-
-    @field_validator("push_when_winning_with", mode="before")
-    @classmethod
-    def _r(cls, v: object) -> int:
-        return _rank(v)
 
 
 class WarPay(_Strict):
@@ -93,15 +96,10 @@ class WarBet(_Strict):
 
 
 class Ultimate5(_Strict):
-    rank: int
+    rank: RankNumber
     before_war: Ratio = Field(gt=0)
     after_war: Ratio = Field(gt=0)
     cite: str
-
-    @field_validator("rank", mode="before")
-    @classmethod
-    def _r(cls, v: object) -> int:
-        return _rank(v)
 
 
 class WagerSpot(_Strict):
