@@ -403,7 +403,8 @@ class FiledRule(Strict):
     rule: str
     lines: str
     says: str
-    status: Literal["enforced", "floor", "not_enforced"]
+    #: ``unreviewed``: a passage of the filing listed but not yet accounted for (the matrix counts it so).
+    status: Literal["enforced", "floor", "not_enforced", "unreviewed"]
     where: str | list[str] | None = None
     alerts: str | list[str] | None = None
     scenarios: str | list[str] | None = None

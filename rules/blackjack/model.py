@@ -221,7 +221,6 @@ class SideBet:
     cite: str
     rank: Rank | None = None  # three_card_rank
     special_cards: tuple[str, ...] = ()  # three_card_rank: e.g. [7h, 7d] or [Js, Jh]
-    max_vs_game: Fraction | None = None  # at most this multiple of the game wager (Buster: 1)
     #: The decks the bet's filing deals it from, ``(fewest, most)`` (Buster: six to eight, seed 003 L795);
     #: ``analyze`` notes a shoe outside them. None where the filing does not say.
     decks: tuple[int, int] | None = None
@@ -241,7 +240,6 @@ class SideBet:
             cite_text(b.cite),
             None if three is None else parse_rank(str(three.rank)),
             () if three is None else tuple(three.special_cards),
-            b.max_vs_game,
             None if b.decks is None else (b.decks[0], b.decks[1]),
         )
 

@@ -171,7 +171,6 @@ class SideBetBase(Strict):
     name: str | None = None
     pays: list[PayRow] = Field(min_length=1)
     cite: Cite | None = None
-    max_vs_game: Ratio | None = None
     decks: list[Annotated[int, Field(ge=1)]] | None = Field(default=None, min_length=2, max_length=2)
     note: str | None = None
     choice: str | None = None

@@ -151,11 +151,28 @@ class ChineseFantasyLandStay(Strict):
     front: CategoryName | None = None
 
 
+class ChineseFantasyLandDeal(Strict):
+    """``chinese.fantasy_land.deal``: the next hand's deal to a player in Fantasy Land: ``cards`` (13 or
+    more), ``with_first`` of them dealt with the others' first deal, ``discard`` discarded; thirteen placed."""
+
+    cards: int = Field(default=13, ge=13)
+    with_first: int = Field(default=0, ge=0)
+    discard: int = Field(default=0, ge=0)
+    lines: str
+
+    @model_validator(mode="after")
+    def _thirteen(self) -> ChineseFantasyLandDeal:
+        if self.cards - self.discard != 13 or self.with_first >= self.cards:
+            refuse((), "thirteen placed: cards less discard is 13, with_first under cards")
+        return self
+
+
 class ChineseFantasyLand(Strict):
     """``chinese.fantasy_land``."""
 
     enter_front_pair: Annotated[int | str, AfterValidator(rank_of)] | None = None
     stay: ChineseFantasyLandStay | None = None
+    deal: ChineseFantasyLandDeal | None = None
     note: str | None = None
     choice: str | None = None
 

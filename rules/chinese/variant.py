@@ -58,6 +58,9 @@ class ChineseVariant:
     naturals: tuple[tuple[str, int], ...] = ()
     fantasy_enter_pair: int | None = None
     fantasy_stay: Mapping[str, str] = field(default_factory=dict)
+    #: The next hand's deal to a player in Fantasy Land: (cards, dealt with the others' first deal, discarded);
+    #: None where the terminal does not deal it (``fantasy_land.deal``).
+    fantasy_deal: tuple[int, int, int] | None = None
     placement: str = "set"
     pineapple: tuple[int, int, int] | None = None
 
@@ -83,6 +86,7 @@ def from_section(c: Chinese) -> ChineseVariant:
     front = None if bonus is None else bonus.front
     stay = None if c.fantasy_land is None else c.fantasy_land.stay
     enter = None if c.fantasy_land is None else c.fantasy_land.enter_front_pair
+    deal = None if c.fantasy_land is None else c.fantasy_land.deal
     return ChineseVariant(
         players_min=c.players.min,
         players_max=c.players.max,
@@ -99,6 +103,7 @@ def from_section(c: Chinese) -> ChineseVariant:
         naturals=tuple((n.name, n.points) for n in c.naturals or ()),
         fantasy_enter_pair=None if enter is None else rank_of(enter),
         fantasy_stay=MappingProxyType({} if stay is None else stay.model_dump(exclude_none=True)),
+        fantasy_deal=None if deal is None else (deal.cards, deal.with_first, deal.discard),
         placement=c.placement,
         pineapple=None if c.pineapple is None else (c.pineapple.first, c.pineapple.packet, c.pineapple.keep),
     )

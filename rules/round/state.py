@@ -36,8 +36,10 @@ from rules.round.events import (
     DeclareKind,
     DeviceFault,
     DiceResult,
+    Discard,
     Event,
     HandSet,
+    Meld,
     RoundStart,
     Shuffle,
     Target,
@@ -145,6 +147,12 @@ class RoundState(NamedTuple):
     dice: tuple[int, ...] = ()
     decisions: tuple[Decision, ...] = ()
     hand_sets: tuple[HandSet, ...] = ()
+    #: A turn-by-turn game's plays (Panguingue's melds and discards), each with its event number, for the
+    #: family's hooks to fold in order with the cards placed.
+    plays: tuple[tuple[int, Meld | Discard], ...] = ()
+    #: What the family carried into this round from the last one, ``(seat, status)`` (Chinese Poker's Fantasy
+    #: Land): its optional hook ``carry`` reads a dealt round (:func:`_carry`).
+    carried: tuple[tuple[int, str], ...] = ()
     folded: frozenset[int] = frozenset()
     dead: frozenset[int] = frozenset()
     betting_round: int = 0
@@ -477,7 +485,8 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
         owed = _owed_rule_draw(s)
-        kept, refused, found = check_round_start(s.game.data, e)
+        extra = family_rules(s.game.family).spot_limits(s)
+        kept, refused, found = check_round_start(s.game.data, e, extra)
         banked = banked_after(s.banked, e)
         s = _with(_round_start(s, kept), refused=refused, banked=banked)
         if owed is not None:
@@ -489,6 +498,7 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
         if s.status in (Status.VOID, Status.DEALT):
+            s = _with(s, carried=_carry(s))
             s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
             s = _with(s, active=tuple(range(len(s.alerts))))
     elif isinstance(e, DeckCheck):
@@ -502,6 +512,11 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _declare(s, e, seq)
     elif isinstance(e, HandSet):
         s = _with(s, hand_sets=(*s.hand_sets, e))
+    elif isinstance(e, Meld | Discard):
+        s = _with(s, plays=(*s.plays, (seq, e)))
+        ph = s.current_phase
+        if ph is not None and ph.kind is PhaseKind.RULE_DRAWS:
+            s = _advance(s)  # the family's hook may end its phase on a play (a player going out)
     elif isinstance(e, Decision):
         s = _decision(s, e, seq)
     elif isinstance(e, ButtonPress):
@@ -546,8 +561,19 @@ def _keep_equipment(s: RoundState) -> tuple[Alert, ...]:
     )
 
 
+def _carry(s: RoundState) -> tuple[tuple[int, str], ...]:
+    """What the family carries from a dealt round into the next (its optional hook ``carry``: Chinese Poker's
+    Fantasy Land); otherwise what was carried before (a misdeal replays the hand)."""
+    if s.start is not None and s.status is Status.DEALT:
+        hook = getattr(family_rules(s.game.family), "carry", None)
+        if hook is not None:
+            return tuple(hook(s))
+    return s.carried
+
+
 def _round_start(s: RoundState, e: RoundStart) -> RoundState:
     kept = _keep_equipment(s)
+    carried = _carry(s)
     s = RoundState(
         game=s.game,
         shoe=s.shoe.start_round(),
@@ -556,6 +582,7 @@ def _round_start(s: RoundState, e: RoundStart) -> RoundState:
         alerts=kept,
         active=tuple(range(len(kept))),
         banked=s.banked,
+        carried=carried,
         seq=s.seq,
     )
     return _enter(s, 0)
