@@ -79,14 +79,17 @@ def first_problem(exc: ValidationError, data: Any) -> tuple[FieldPath, str]:
     errors = exc.errors()
     paths = [data_path(data, tuple(e["loc"])) for e in errors]
     best = max(range(len(errors)), key=lambda i: len(paths[i]))
-    more = len(set(paths)) - 1
     err = errors[best]
     path = paths[best]
+    # other places wrong; a parent of this one is the same problem seen by a union's other members
+    more = len({p for p in paths if p != path[: len(p)]})
     last = err["loc"][-1] if err["loc"] else None
     if err["type"] in ("missing", "game_file") and last is not None and path[-1:] != (last,):
         path = (*path, last)  # a field not in the file: named, its line its parent's
     if err["type"] == "missing" and last is not None:
         msg = f"missing {last!r}"
+    elif err["type"] == "extra_forbidden":
+        msg = "unknown key"
     else:
         msg = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return path, msg + (f" (and {more} more)" if more > 0 else "")

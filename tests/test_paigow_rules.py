@@ -13,6 +13,7 @@ import yaml
 
 from rules.cards import parse_cards
 from rules.evaluators.high import HighRules, JokerMode, fast_rankers
+from rules.gamefile import GameFileError
 from rules.paigow.bonus import HIERARCHY, ace_high_kind, bonus_hand, classify, pai_gow_high
 from rules.paigow.hands import PaiGowRules, category_name, front_beats_back, value5
 from rules.paigow.house_way import load_house_way
@@ -29,7 +30,6 @@ from rules.paigow.settlement import (
     settle_base,
     settle_bonus,
 )
-from rules.gamefile import GameFileError
 from rules.paigow.variant import PaiGowVariant
 
 ROOT = Path(__file__).resolve().parent.parent

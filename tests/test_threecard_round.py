@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import STANDARD_CARDS, parse_card
+from rules.gamefile import GameFileError
 from rules.round import Ruling, apply, fold
 from rules.round.alerts import AlertCode
 from rules.round.events import (
@@ -29,7 +30,6 @@ from rules.round.events import (
     Wager,
 )
 from rules.round.procedure import PhaseKind, Recipients
-from rules.gamefile import GameFileError
 from rules.threecard import from_data
 from terminal.games import load_games
 from tests.round_helpers import filed

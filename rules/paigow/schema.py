@@ -175,7 +175,7 @@ class EnvyBonus(BonusBase):
     kind: Literal["envy"]
     of: str
     min_fortune_wager_cents: int = Field(ge=0)
-    several_winners: Literal["each_other_hand", "highest_hand_only"]
+    several_winners: Literal["each_other_hand", "highest_hand_only", "highest_hand_only_no_ties"]
     own_hand: bool
     banker_hand: bool
     paid: Literal["end_of_round", "in_turn"]

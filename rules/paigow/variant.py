@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules import gamefile
 from rules.decks import DeckSpec
 from rules.errors import RulesError
-from rules import gamefile
 from rules.gamefile import cite_text, pay_ratio, validated
 from rules.paigow import schema
 from rules.paigow.hands import PaiGowRules
