@@ -101,7 +101,7 @@ class BlackjackFamily(BaseFamily):
         """The variant's exact analysis (:mod:`rules.blackjack.analyze`)."""
         from rules.blackjack.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def pd_due(self, state: RoundState) -> tuple[str, str]:
         """What the chart says of the player-dealer's hand now: (``hit``/``stand``/``option``, words)."""

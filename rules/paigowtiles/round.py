@@ -49,7 +49,7 @@ class TilesFamily(BaseFamily):
         """Every hand class's probability and the wager against the player-dealer (:mod:`rules.paigowtiles.analyze`)."""
         from rules.paigowtiles.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
 
 FAMILY = TilesFamily()

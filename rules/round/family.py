@@ -77,6 +77,24 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 
 
+class Steps:
+    """The steps of long work reported to a :data:`Progress` callback: ``step()`` after each of ``total``
+    (``progress(0, total)`` at the start); nothing at all without a callback."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self._progress = progress
+        self.total = total
+        self.done = 0
+        if progress is not None:
+            progress(0, total)
+
+    def __call__(self) -> None:
+        """One more step done."""
+        self.done += 1
+        if self._progress is not None:
+            self._progress(min(self.done, self.total), self.total)
+
+
 class FamilyRules(Protocol):
     """The hooks a family engine provides to the round engine."""
 
