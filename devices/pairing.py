@@ -51,11 +51,13 @@ async def pair_device(
         "emulator_dir": emulator_dir,
         "handshake_timeout": timeout,
         "ack_after_commit": False,
+        "emulator_keys": emulator_keys,
     }
     async with open_device(current, **kw) as dev:
         _press_emulated_button(dev)
         fp = await dev.pair(key, timeout=timeout)
-        serial, port = dev.identity.serial, dev.transport.name
+        serial = dev.identity.serial
+        port = spec.url if spec.scheme == "emu" else dev.transport.name  # not the emulator's options
     keystore.store(spec.name, key, serial)
     async with open_device(replace(spec, pairing_key=key), **kw) as dev:
         if not dev.authenticated:

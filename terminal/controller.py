@@ -87,6 +87,7 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.errors import UserError
+from terminal.floorlink.link import FloorLink
 from terminal.games import get_game, load_games
 from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyReport, journal_for
 from terminal.journal.alerts import journal_full_alert, journal_low_alert
@@ -182,6 +183,8 @@ class TableController:
     ) -> None:
         self.config = config
         self.journal = AsyncJournal(journal)
+        #: The floor link (issue 22): publishes the journal to the room's broker; None without a floor.
+        self.floor_link = FloorLink.from_config(config, journal)
         self.clock = clock
         self.game = get_game(config.table.game)
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
@@ -270,6 +273,12 @@ class TableController:
         if last != self._last_config:
             await self.journal.append(CONFIG_KIND, self._last_config)
         self._disk_space()
+        if self.floor_link is not None:
+            self.floor_link.start()
+
+    def floor_link_line(self) -> str:
+        """The floor link's state and waiting entries, for the maintenance screen."""
+        return self.floor_link.status_line() if self.floor_link is not None else "floor link: off (no broker configured)"
 
     def attach(self, publish: Callable[[TableView], None]) -> None:
         """The console's publish function; the current view is shown at once."""
@@ -1453,6 +1462,7 @@ class TableController:
             emulator_dir=config_dir() / "emulators",
             link_config=self.link_config,
             resume=self.delivered_numbers(name),
+            require_pairing=self.config.requires_pairing,
         ) as dev:
             self.drivers[name] = dev
             try:
@@ -1507,12 +1517,9 @@ class TableController:
                 f"{name} on {d.url} stopped on an error and is being reopened: {error}",
             )
         else:
-            fault = (
-                "Unpaired"
-                if isinstance(error, DeviceRefused) and "not paired" in str(error)
-                else "OpenFailed"
-            )
-            said = f"{name}: cannot open {d.url}: {error}"
+            unpaired = isinstance(error, DeviceRefused) and "not paired" in str(error)
+            fault = "Unpaired" if unpaired else "OpenFailed"
+            said = f"{name}: refused: {error}" if unpaired else f"{name}: cannot open {d.url}: {error}"
         with contextlib.suppress(JournalFull):
             event = "failed" if was_open else "open-failed"
             entry = {"device": name, "event": event, "error": str(error), "retry_in": retry_in}
@@ -1633,6 +1640,8 @@ class TableController:
 
     def close(self) -> None:
         """Finish journal writes and close it."""
+        if self.floor_link is not None:
+            self.floor_link.stop()
         with contextlib.suppress(Exception):
             self.journal.close()
 
@@ -1640,6 +1649,8 @@ class TableController:
         """Finish journal writes and hand the open journal on (the demo's next table)."""
         for task in list(self._tasks):
             task.cancel()
+        if self.floor_link is not None:
+            self.floor_link.stop()
         self.journal.release()
 
 

@@ -77,6 +77,10 @@ async def test_a_round_per_room_reads_sets_settles_and_replays(tmp_path: Path, r
         await c.on_device_event(read)
     assert c.step().value == "setting" and sorted(c.unset()) == [1, 2, 3, 5]
     assert await c.submit(ConsoleInput("house-way")) == "4 hand(s) set the House Way"
+    ways = [
+        e.payload["seat"] for e in c.journal.journal.entries(kind="tiles") if e.payload["type"] == "house_way"
+    ]
+    assert ways[-1] == 1  # the player-dealer sets after the players (seed 003 L529)
     out = c.outcome()
     assert out is not None and c.step().value == "settlement"
     assert [w["seat"] for w in out["wagers"]][0] == c.tiles_round.action  # paid from the Action button
@@ -105,6 +109,17 @@ async def test_a_player_setting_his_low_above_his_high_is_the_rooms_ruling(
     for seat, tiles in sets.items():
         said = await c.submit(ConsoleInput("tiles.place", "dealer", "picker", {"seat": seat, "tiles": tiles}))
         assert said is None
+    said = await c.submit(ConsoleInput("undo"))
+    assert said is not None and said.startswith("the tiles are being read: key the position again")
+    assert c.state.dice  # the dice stand
+    # a position keyed again replaces its tiles (a correction; the journal keeps both)
+    assert (
+        await c.submit(
+            ConsoleInput("tiles.place", "dealer", "picker", {"seat": 5, "tiles": "5-4 6-3 6-2 5-3"})
+        )
+        is None
+    )
+    assert [str(t) for t in c.tiles_round.tiles[5]] == ["5-4", "6-3", "6-2", "5-3"]
     said = await c.submit(
         ConsoleInput("tiles.set", "dealer", "picker", {"seat": 3, "high": "3-1 3-1", "low": "4-4 4-4"})
     )
@@ -172,3 +187,36 @@ async def test_journal_export_of_a_tiles_table_replays_check(tmp_path: Path) -> 
     done = subprocess.run([*cli, "replay", "--check", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "OUTCOME" in done.stdout
+
+
+def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -> None:
+    """The tiles table extends the table controller's methods by name: a rename there fails here, by name."""
+    from terminal.controller import TableController
+
+    extends = (
+        "_submit",
+        "_settle_if_due",
+        "on_device_event",
+        "_drive_devices",
+        "_house_way",
+        "facts",
+        "view",
+        "round_start_event",
+        "demo_fill",
+    )
+    for name in extends:
+        assert name in vars(TilesController), name
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+    uses = (
+        "_refuse",
+        "_unauthorised",
+        "_health",
+        "_delivered_entry",
+        "_board_json",
+        "_board_changed",
+        "_show",
+        "device_of",
+        "step",
+    )
+    for name in uses:
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"

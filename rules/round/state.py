@@ -497,6 +497,9 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
+        if s.status is Status.VOID and s.banked[1] > 0:
+            # a misdealt round is dealt again: it does not count toward the bank's rotation
+            s = _with(s, banked=(s.banked[0], s.banked[1] - 1))
         if s.status in (Status.VOID, Status.DEALT):
             s = _with(s, carried=_carry(s))
             s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())

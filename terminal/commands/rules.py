@@ -249,7 +249,7 @@ def matrix(game: GameFile) -> Matrix:
         tests = _strs(item.get("tests"))
         for t in tests:
             path, _, name = t.partition("::")
-            if not re.search(rf"^def {re.escape(name)}\(", _test_source(path), re.M):
+            if not re.search(rf"^(async )?def {re.escape(name)}\(", _test_source(path), re.M):
                 row.problems.append(f"no test {t}")
         row.tests = tests + ([SCENARIO_TEST] if row.scenarios else [])
         if item.get("choice") is not None:

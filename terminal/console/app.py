@@ -485,6 +485,7 @@ class MaintenanceScreen(Screen[None]):
             yield Button("Verify journal", id="maint-verify-journal")
             yield Button("Support bundle", id="maint-support-bundle")
         yield Static(id="maint-result")
+        yield Static(id="maint-floor")
         yield Static(id="maint-counters")
         yield RichLog(id="maint-frames", max_lines=500, markup=False, wrap=False)
         yield Footer()
@@ -501,6 +502,15 @@ class MaintenanceScreen(Screen[None]):
         for frame in app.frames:
             log.write(_frame_line(frame))
         self.show_counters(app.counters)
+        self.show_floor_link()
+        self.set_interval(1.0, self.show_floor_link)
+
+    def show_floor_link(self) -> None:
+        """The floor link's state and how many entries wait (issue 22)."""
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        line = getattr(app.backend, "floor_link_line", None)
+        self.query_one("#maint-floor", Static).update(line() if callable(line) else "")
 
     def show_counters(self, counters: Mapping[str, Mapping[str, int]]) -> None:
         """Counters per device, one line each."""

@@ -95,6 +95,11 @@ class Mosquitto:
             p.chmod(0o600)
             if self.account is not None:
                 os.chown(p, self.account.pw_uid, self.account.pw_gid)
+        if "passwd" in (files or {}):  # plain "user:password" lines, hashed in place as the docs say
+            passwd = find_program("mosquitto_passwd") or "mosquitto_passwd"
+            subprocess.run([passwd, "-U", str(self.dir / "passwd")], check=True, capture_output=True)
+            if self.account is not None:
+                os.chown(self.dir / "passwd", self.account.pw_uid, self.account.pw_gid)
         lines = [
             f"listener {self.port} 127.0.0.1",
             "persistence true",
