@@ -187,3 +187,36 @@ async def test_journal_export_of_a_tiles_table_replays_check(tmp_path: Path) -> 
     done = subprocess.run([*cli, "replay", "--check", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "OUTCOME" in done.stdout
+
+
+def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -> None:
+    """The tiles table extends the table controller's methods by name: a rename there fails here, by name."""
+    from terminal.controller import TableController
+
+    extends = (
+        "_submit",
+        "_settle_if_due",
+        "on_device_event",
+        "_drive_devices",
+        "_house_way",
+        "facts",
+        "view",
+        "round_start_event",
+        "demo_fill",
+    )
+    for name in extends:
+        assert name in vars(TilesController), name
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+    uses = (
+        "_refuse",
+        "_unauthorised",
+        "_health",
+        "_delivered_entry",
+        "_board_json",
+        "_board_changed",
+        "_show",
+        "device_of",
+        "step",
+    )
+    for name in uses:
+        assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
