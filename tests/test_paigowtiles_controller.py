@@ -220,3 +220,32 @@ def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -
     )
     for name in uses:
         assert callable(getattr(TableController, name, None)), f"TableController.{name} is gone"
+
+
+async def test_a_tres_lounge_backline_is_on_the_layout_and_settles_after_its_seat(tmp_path: Path) -> None:
+    """Tres Lounge files a backline bettor per seat, settled after the seat's player, clockwise from the Action
+    (seed 002 L744): the layout has its spot, and the table settles it in that place."""
+    cfg = table("tres-lounge")
+    c = TilesController(cfg, Journal(tmp_path / "j.sqlite3"))
+    await c.start()
+    assert c.spots == ["main", "backline"]
+    c.board = BettingBoard(
+        {(2, 0, "main"): 2000, (2, 0, "backline"): 1000, (3, 0, "main"): 1000, (5, 0, "main"): 1500}
+    )
+    c.player_dealer, c.bank_cents = 1, 50_000
+    await c._board_changed(ConsoleInput("wager.fill", "dealer", "test"), None)
+    await c.submit(ConsoleInput("new-round"))
+    await c.submit(ConsoleInput("new-round"))
+    await c.on_device_event(DiceRolled(device="dice", d1=3, d2=3, d3=3))
+    assert {(w.seat, w.name) for w in c.tiles_round.wagers} >= {(2, "main"), (2, "backline")}
+    tiles = washed(3)
+    for n, seat in enumerate(c.needed()):
+        await c.on_device_event(
+            TilesRead(device="tiles", position=seat, tiles=tuple(tiles[4 * n : 4 * n + 4]), number=n + 1)
+        )
+    await c.submit(ConsoleInput("house-way"))
+    out = c.outcome()
+    assert out is not None
+    order = [(w["seat"], w["spot"]) for w in out["wagers"]]
+    assert order.index((2, "backline")) == order.index((2, "main")) + 1
+    c.close()

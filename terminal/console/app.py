@@ -89,8 +89,8 @@ class PinScreen(ModalScreen[Role | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pin.cancel")]
 
-    def __init__(self, role: Role, access: Access, purpose: str) -> None:
-        super().__init__(id="pin-screen")
+    def __init__(self, role: Role, access: Access, purpose: str, screen_id: str = "pin-screen") -> None:
+        super().__init__(id=screen_id)  # the stop dialog has its own id: it can open over another one
         self.role = role
         self.access = access
         self.purpose = purpose
@@ -880,7 +880,7 @@ class DealerConsole(App[None]):
             self.access.record(STOP_KIND, {"how": "key", "by": role.value})
             self.exit(return_code=MAINTENANCE_STOP_EXIT)
 
-        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE), done)
+        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE, "stop-pin-screen"), done)
 
     def _fatal_error(self) -> None:
         """An unhandled exception still ends the app (exit 1), but its traceback is printed without

@@ -159,7 +159,7 @@ class FloorLink:
         self._thread.start()
         self._ready.wait(timeout=10)
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stop(self, timeout: float = 60.0) -> None:
         """Stop the link (a clean disconnect publishes ``offline``); the journal stays open."""
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None:
@@ -210,6 +210,10 @@ class FloorLink:
                 self._state, self._detail = "down", str(exc) or type(exc).__name__
             except OSError as exc:
                 self._state, self._detail = "down", exc.strerror or str(exc)
+            except Exception as exc:  # never let the link's thread die: say why, and try again
+                if self._stopping.is_set():
+                    break  # the journal closed while the link was stopping
+                self._state, self._detail = "down", f"{type(exc).__name__}: {exc}"
             if self._stopping.is_set():
                 break
             wait = self._delay * (0.5 + self._jitter())
@@ -226,7 +230,7 @@ class FloorLink:
             else None
         )
         will = aiomqtt.Will(self._topic("status"), _json({"status": "offline", "table": self.table}), 1, True)
-        return aiomqtt.Client(
+        client = aiomqtt.Client(
             b.host,
             b.port,
             identifier=self.table,
@@ -238,6 +242,8 @@ class FloorLink:
             will=will,
             timeout=30,
         )
+        client.pending_calls_threshold = 2 * BATCH + 10  # a batch in flight is expected, not a warning
+        return client
 
     def _topic(self, leaf: str) -> str:
         return table_topic(self.room, self.table, leaf)

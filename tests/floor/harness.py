@@ -46,8 +46,10 @@ class Table:
         *,
         username: str | None = None,
         password: str | None = None,
+        resend_after: float = 2.0,
     ) -> None:
         self.dir = directory
+        self.resend_after = resend_after
         self.table = table
         self.port = port
         self.address = BrokerAddress("127.0.0.1", port, False, username=username, password=password)
@@ -64,7 +66,7 @@ class Table:
             table=self.table,
             retry_min=0.1,
             retry_max=1.0,
-            resend_after=2.0,
+            resend_after=self.resend_after,
         )
         self.link.start()
         return self

@@ -104,9 +104,8 @@ class Mosquitto:
             f"listener {self.port} 127.0.0.1",
             "persistence true",
             f"persistence_location {self.dir}/",
-            # Save after every change: a killed broker loses at most what it had not yet written (the
-            # floor's archived mark makes the table resend that).
-            "autosave_on_changes true",
+            # Saved every second, as deploy/mosquitto/mosquitto-floor.conf: a killed broker loses at most
+            # that second (the floor's archived mark makes the tables resend it).
             "autosave_interval 1",
             "max_queued_messages 0",
             "max_inflight_messages 100",

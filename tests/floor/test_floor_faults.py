@@ -56,7 +56,7 @@ def test_duplicated_and_reordered_deliveries_archive_once_in_order(
     keys.mkdir()
     (keys / "t9.key").write_text(t.key_path.read_text())
     (keys / "t9.key").chmod(0o600)
-    floor = FloorProcess(database, broker.port, keys, tmp_path / "floor.log", extra=("--gap-seconds", "1"))
+    floor = FloorProcess(database, broker.port, keys, tmp_path / "floor.log", extra=("--gap-seconds", "15"))
     floor.start()
     try:
         wait_for("the floor subscribed", lambda: _subscribed(database, broker.port))
@@ -75,7 +75,8 @@ def test_duplicated_and_reordered_deliveries_archive_once_in_order(
             "conflict and tampered alerts",
             lambda: {c for _, _, c in _alerts(database)} >= {"conflict", "tampered"},
         )
-        # A hole that does not fill within the bound: a gap alert naming the missing seq.
+        # A hole that does not fill within the bound (15 s: longer than the shuffled burst above takes to
+        # arrive on a loaded machine): a gap alert naming the missing seq.
         later = Entry(head.seq + 5, head.ts, "input", {}, "e" * 64, "d" * 64)
         _publish(broker.port, [_event("t9", later)])
         wait_for("a gap alert", lambda: ("t9", head.seq + 2, "gap") in _alerts(database))
