@@ -25,6 +25,11 @@ it calls these hooks and the variant's data does the rest.
   (Omaha with a joker, a premature turn: a second burn before the turn, none before the river).
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
+- ``carry(state)`` (optional): on a dealt round, what the next round carries from it, ``(seat, status)``
+  pairs (Chinese Poker's Fantasy Land); the next round's hooks read them in ``state.carried``.
+
+A turn-by-turn game (Panguingue) runs its play as a ``rule_draws`` phase: ``next_extra_card`` is the card the
+player in turn may draw, and its ``meld`` and ``discard`` events (``state.plays``) move the phase on.
 
 Beyond the round engine, the same object is the family's whole contract with the rest of the program
 (:class:`Family`; ``docs/architecture.md`` shows the layers and how to add a family):
