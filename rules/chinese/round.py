@@ -240,7 +240,7 @@ class ChineseFamily(BaseFamily):
         """Exact probabilities of the bonus and Clean Sweep classes (:mod:`rules.chinese.analyze`)."""
         from rules.chinese.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""

@@ -57,7 +57,7 @@ class TilesFamily(BaseFamily):
         """Every hand class's probability and the wager against the player-dealer (:mod:`rules.paigowtiles.analyze`)."""
         from rules.paigowtiles.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
 
 def _wager_order(state: RoundState) -> tuple[str, ...]:
