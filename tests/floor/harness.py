@@ -196,3 +196,27 @@ def assert_exactly_once(dsn: str, tables: list[Table]) -> None:
         mine = [(e.seq, e.hash) for e in t.journal.entries()]
         assert [(s, h) for s, h, _ in rows] == mine
         assert not any("SHOE-SECRET" in text for _, _, text in rows)
+
+
+def wait_subscribed(dsn: str, port: int) -> None:
+    """Until the floor service's session exists: a probe table's status message reaches the archive
+    (what a table publishes before then waits for the link's resend)."""
+    import aiomqtt
+
+    from terminal.floorlink.topics import table_topic
+
+    async def probe() -> None:
+        async with aiomqtt.Client("127.0.0.1", port, identifier="probe") as c:
+            await c.publish(table_topic(ROOM, "probe", "status"), b'{"status": "online"}', qos=1)
+
+    def seen() -> bool:
+        asyncio.run(asyncio.wait_for(probe(), BOUND))
+        try:
+            with psycopg.connect(dsn) as conn:
+                return (
+                    conn.execute("SELECT 1 FROM floor_table WHERE table_id = 'probe'").fetchone() is not None
+                )
+        except psycopg.errors.UndefinedTable:
+            return False
+
+    wait_for("the floor service subscribed", seen)

@@ -15,7 +15,16 @@ import psycopg
 from terminal.floorlink.topics import table_topic
 from terminal.floorlink.wire import wire_entry
 from terminal.journal import Entry, Journal
-from tests.floor.harness import ROOM, FloorProcess, Table, archived_seq, assert_exactly_once, report, wait_for
+from tests.floor.harness import (
+    ROOM,
+    FloorProcess,
+    Table,
+    archived_seq,
+    assert_exactly_once,
+    report,
+    wait_for,
+    wait_subscribed,
+)
 from tests.floor.servers import Mosquitto
 
 ACL = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "dealer-room.acl"
@@ -59,7 +68,7 @@ def test_duplicated_and_reordered_deliveries_archive_once_in_order(
     floor = FloorProcess(database, broker.port, keys, tmp_path / "floor.log", extra=("--gap-seconds", "15"))
     floor.start()
     try:
-        wait_for("the floor subscribed", lambda: _subscribed(database, broker.port))
+        wait_subscribed(database, broker.port)
         shuffled = entries + entries[::2] + entries[::-3]  # every entry, many twice or three times
         random.Random(7).shuffle(shuffled)
         _publish(broker.port, [_event("t9", e) for e in shuffled])
@@ -85,16 +94,6 @@ def test_duplicated_and_reordered_deliveries_archive_once_in_order(
     finally:
         floor.stop()
         t.journal.close()
-
-
-def _subscribed(dsn: str, port: int) -> bool:
-    """The floor's session exists: a probe table's status message reached the archive."""
-    _publish(port, [(table_topic(ROOM, "probe", "status"), b'{"status": "online"}')])
-    with psycopg.connect(dsn) as conn:
-        try:
-            return conn.execute("SELECT 1 FROM floor_table WHERE table_id = 'probe'").fetchone() is not None
-        except psycopg.errors.UndefinedTable:
-            return False
 
 
 def test_a_tables_credentials_cannot_publish_as_another_table(tmp_path: Path, database: str) -> None:

@@ -5,6 +5,7 @@ table is in the archive exactly once, in order, chains verified (``harness.asser
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,6 +65,15 @@ def test_every_entry_archived_once_and_the_api_serves_it(
             "alerts": 0,
         }
         assert get("/api/alerts")["floor"] == []
+        # The journal's MAC'd head anchor (issue 24 item 4) reached the floor, checked (no alert above).
+        wait_for(
+            "t1's anchor archived", lambda: (get("/api/tables/t1")["table"] or {}).get("anchor") is not None
+        )  # type: ignore[union-attr]
+        anchor = get("/api/tables/t1")["table"]["anchor"]  # type: ignore[index]
+        assert anchor["format"] == "dealer-terminal/journal-anchor" and len(anchor["mac"]) == 64  # type: ignore[index]
+        with pytest.raises(urllib.error.HTTPError) as bad:
+            get("/api/shift?since=yesterday")
+        assert bad.value.code == 400 and "since" in json.loads(bad.value.read())["detail"]
         entries = get("/api/tables/t1/entries?limit=2")["entries"]
         assert [e["seq"] for e in entries] == [1, 2]  # type: ignore[index]
     finally:

@@ -12,7 +12,15 @@ import pytest
 from terminal.config import check_config
 from terminal.controller import open_table
 from terminal.scenario import load_scenario
-from tests.floor.harness import ROOM, FloorProcess, Table, assert_exactly_once, keys_dir, wait_for
+from tests.floor.harness import (
+    ROOM,
+    FloorProcess,
+    Table,
+    assert_exactly_once,
+    keys_dir,
+    wait_for,
+    wait_subscribed,
+)
 from tests.floor.servers import Mosquitto
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,6 +71,7 @@ def test_rounds_dealt_by_the_controller_reach_the_archive(
     floor = FloorProcess(database, broker.port, keys_dir(tmp_path, [table]), tmp_path / "floor.log")
     floor.start()
     try:
+        wait_subscribed(database, broker.port)
 
         async def deal() -> None:
             await c.start()
