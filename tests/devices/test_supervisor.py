@@ -129,3 +129,36 @@ async def test_a_device_that_cannot_be_opened_is_opened_once_it_is_there(tmp_pat
         c.close()
         if emulator is not None:
             emulator.stop()
+
+
+async def test_a_driver_that_raises_never_takes_the_console_down(tmp_path: Path, monkeypatch) -> None:
+    from terminal.commands.run import build_app
+    from terminal.config import load_config
+    from tests.terminal.test_demo_tables import QUIET_LINK, until
+
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    device = type(next(iter(base.devices.values())))
+    shoe = device.model_validate({"kind": "shoe", "url": "emu://shoe-basic"})
+    app = build_app(base.model_copy(update={"devices": {"shoe": shoe}}))
+    c = app.controller
+    c.link_config = QUIET_LINK
+    c.device_backoff = Backoff(first=0.05, cap=0.05)
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: _identified(c, "shoe"))
+        first = c.drivers["shoe"]
+
+        async def broken() -> list[Any]:
+            raise RuntimeError("driver bug: bad state")
+
+        first.next_events = broken
+        first._queue.put()  # wake the supervisor's pending call
+        assert await until(pilot, lambda: c.supervisor is not None and c.supervisor.opened["shoe"] == 2)
+        assert await until(pilot, lambda: _identified(c, "shoe") and c.drivers["shoe"] is not first)
+        # The console is up, on the dealer's screen, and shows the device's alert.
+        said = "shoe on emu://shoe-basic stopped on an error"
+        assert await until(
+            pilot, lambda: app.view is not None and any(a.message.startswith(said) for a in app.view.alerts)
+        )
+        assert app.is_running and type(app.screen).__name__ == "DealerScreen"
+    c.close()
