@@ -34,8 +34,8 @@ def table(room: str):
     return cfg.model_copy(update={"table": t, "devices": {}})
 
 
-async def open_round(path: Path, room: str, dice=(3, 3, 3)) -> TilesController:
-    cfg = table(room)
+async def open_round(path: Path, room: str, dice=(3, 3, 3), cfg=None) -> TilesController:
+    cfg = cfg if cfg is not None else table(room)
     assert controller_class(cfg) is TilesController
     c = TilesController(cfg, Journal(path))
     await c.start()
@@ -305,4 +305,30 @@ async def test_the_player_dealer_rotates_every_two_hands_across_a_restart(tmp_pa
     assert c.state.banked == (2, 1) and c.tiles_round is not None and c.tiles_round.player_dealer == 2
     assert not [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
     await play_out(c, 3)
+    c.close()
+
+
+@pytest.mark.parametrize(
+    ("room", "schedule"),
+    [
+        ("capitol", "capitol/pai-gow-tiles/1"),
+        ("oaks", "oaks/pai-gow-tiles/1"),
+        ("tres-lounge", "tres-lounge/pai-gow-tiles/1"),
+        ("marysville", "marysville/pai-gow-tiles/gega-002888-2024-part1/1"),
+    ],
+)
+async def test_each_rooms_example_table_settles_with_its_posted_collection(
+    tmp_path: Path, room: str, schedule: str
+) -> None:
+    """config/tables/paigowtiles[-room].yaml: each room's example table posts its own collection schedule, and
+    a round there settles with that collection taken (the player-dealer's and the players' fees)."""
+    name = "paigowtiles.yaml" if room == "capitol" else f"paigowtiles-{room}.yaml"
+    cfg = load_config(config_dir() / "tables" / name, demo=False)
+    assert cfg.table.game == f"paigowtiles/{room}" and cfg.table.fee_schedule == schedule
+    c = await open_round(tmp_path / "j.sqlite3", room, cfg=cfg.model_copy(update={"devices": {}}))
+    out = await play_out(c, 5)
+    assert out["fees"] > 0
+    if room == "tres-lounge":  # the player-dealer's $2 and $0.50 per player wagering $5-$40 (seed 002 L97-104)
+        assert out["fees"] == 200 + 3 * 50
+    assert c.bank_cents == out["bank_after"]
     c.close()
