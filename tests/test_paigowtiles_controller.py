@@ -332,3 +332,48 @@ async def test_each_rooms_example_table_settles_with_its_posted_collection(
         assert out["fees"] == 200 + 3 * 50
     assert c.bank_cents == out["bank_after"]
     c.close()
+
+
+async def test_a_restart_after_the_game_changed_takes_only_this_rounds_tiles(tmp_path: Path) -> None:
+    """The demo's `t` changes the game on the same journal, and round numbers start again at 1 for the new
+    game: a restart must take the tiles of the round in play, not those of another game's round 1."""
+    path = tmp_path / "j.sqlite3"
+    c = await open_round(path, "capitol")
+    assert c.round_no == 1
+    await play_out(c, 11)
+    c.close()
+    c = await open_round(path, "oaks", dice=(1, 2, 3))  # the game changes: its round 1
+    assert c.round_no == 1 and c.game.id == "paigowtiles/oaks"
+    assert c.tiles_round is not None and not c.tiles_round.tiles
+    tiles = washed(12)
+    seat = c.needed()[0]
+    await c.on_device_event(TilesRead(device="tiles", position=seat, tiles=tuple(tiles[:4]), number=1))
+    c.close()
+    c = TilesController(table("oaks"), Journal(path))
+    await c.start()
+    r = c.tiles_round
+    assert c.round_no == 1 and r is not None and list(r.tiles) == [seat]
+    assert [str(t) for t in r.tiles[seat]] == tiles[:4] and c.outcome() is None and not c.tiles_problem
+    await play_out_rest(c, tiles)
+    out = c.outcome()
+    # the export is this game's round 1, not Capitol's: its tiles, and what the table paid
+    doc = export_tiles(c.journal.journal, c.game)
+    c.close()
+    assert doc["game"] == "paigowtiles/oaks"
+    assert sorted(e["seat"] for e in doc["events"] if e["type"] == "tiles") == sorted(c.needed())
+    assert doc["events"][1]["dice"] == [1, 2, 3]
+    f = tmp_path / "export.yaml"
+    f.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_tiles_scenario(f)
+    assert check_tiles(sc, run_tiles(sc)[1]) == []
+    assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
+
+
+async def play_out_rest(c: TilesController, tiles: list[str]) -> None:
+    for n, seat in enumerate(c.needed()):
+        if seat not in c.tiles_round.tiles:
+            await c.on_device_event(
+                TilesRead(device="tiles", position=seat, tiles=tuple(tiles[4 * n : 4 * n + 4]), number=n + 1)
+            )
+    await c.submit(ConsoleInput("house-way"))
+    assert c.outcome() is not None
