@@ -68,7 +68,10 @@ class BetPicker(ModalScreen[None]):
             yield Static(id="bet-title")
             yield Static(id="bet-chosen")
             keys = " · ".join(f"{k} {label.lower()}" for k, _, label in ACTION_KEYS)
-            yield Static(f"← → seat · Tab seat/amount · {keys} · digits $ · Enter send · u correct the last · Esc close", id="bet-keys")
+            yield Static(
+                f"← → seat · Tab seat/amount · {keys} · digits $ · Enter send · u correct the last · Esc close",
+                id="bet-keys",
+            )
 
     def on_mount(self) -> None:
         self._paint()

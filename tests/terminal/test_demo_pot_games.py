@@ -23,7 +23,9 @@ async def _deal(app, pilot) -> None:
     assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
     assert await until(pilot, lambda: bool(c.board.wagers))
     await pilot.press("n")
-    assert await until(pilot, lambda: c.state.start is not None or c.state.prompt.startswith("take the wagers"))
+    assert await until(
+        pilot, lambda: c.state.start is not None or c.state.prompt.startswith("take the wagers")
+    )
     if c.state.start is None:
         await pilot.press("n")
     assert await until(pilot, lambda: c.state.prompt.startswith("first betting round")), c.state.prompt
@@ -107,7 +109,9 @@ async def test_omaha_pot_limit_on_the_demo_refuses_a_raise_over_the_pot_and_sett
         assert await until(pilot, lambda: c.state.outcome is not None and c.step().value == "settlement")
         sd = c.state.outcome.to_json()["settlement"]
         due = assess(fee_schedule(c.config.table.fee_schedule), (), players=len(players), flop_seen=True).pot
-        assert due > 0 and sd["collection"]["cents"] == due and "omaha-pot-limit" in sd["collection"]["schedule"]
+        assert (
+            due > 0 and sd["collection"]["cents"] == due and "omaha-pot-limit" in sd["collection"]["schedule"]
+        )
         show = sd["showdown"]
         assert set(show["high_winners"]) <= {1, 3}  # seats 2, 5, 6, 7 and 9 folded
         assert show["collected"] == due and sum(show["shares"].values()) == show["pot"] - due
@@ -116,7 +120,9 @@ async def test_omaha_pot_limit_on_the_demo_refuses_a_raise_over_the_pot_and_sett
     c.close()
 
 
-async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_and_settles(tmp_path, monkeypatch):
+async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_and_settles(
+    tmp_path, monkeypatch
+):
     """The table's first hand has no winner (no winner's blind): the $20 limit. The draw is keyed on the
     picker (every player stands pat: a draw of cards needs the kept cards entered, which the console has no
     input for yet). The room's lowball collection is a time collection: none is taken from the hand."""
