@@ -30,7 +30,14 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.floor.harness import FloorProcess, Table, archived_seq, keys_dir, report  # noqa: E402
+from tests.floor.harness import (  # noqa: E402
+    FloorProcess,
+    Table,
+    archived_seq,
+    keys_dir,
+    report,
+    wait_subscribed,
+)
 from tests.floor.servers import Mosquitto, Postgres  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -92,7 +99,7 @@ def run(tables_n: int, rate: float, seconds: float) -> dict[str, object]:
     floor.start()
     try:
         assert floor.proc is not None and broker.proc is not None
-        time.sleep(3)  # the floor's session exists before the load starts (else the tables resend)
+        wait_subscribed(dsn, broker.port)  # else the first entries wait for the links' 30 s resend
         cpu0 = (
             cpu_seconds(broker.proc.pid),
             cpu_seconds(floor.proc.pid),

@@ -25,7 +25,8 @@ Direction = str
 
 class FrameListener(Protocol):
     """Hears every frame of every device: a decoded :class:`Frame`, or the :class:`FrameError` of
-    bytes that are not one."""
+    bytes that are not one. A listener may have a ``listening`` attribute: while it is False the
+    listener is skipped (and, if no listener is listening, the bytes are not even decoded)."""
 
     def on_frame(self, device: str, direction: Direction, item: Frame | FrameError) -> None: ...
 
@@ -53,11 +54,13 @@ class FrameFanout:
 
     def feed(self, device: str, direction: Direction, data: bytes) -> None:
         """Bytes seen on ``device``'s port: decode and tell every listener each frame."""
-        if not data or not self.listeners:
+        listening = [x for x in self.listeners if getattr(x, "listening", True)]
+        if not data or not listening:
+            self._decoders.pop((device, direction), None)  # a listener joining later starts afresh
             return
         decoder = self._decoders.setdefault((device, direction), FrameDecoder())
         for item in decoder.feed(data):
-            for listener in list(self.listeners):
+            for listener in listening:
                 try:
                     listener.on_frame(device, direction, item)
                 except Exception:  # noqa: BLE001 - a listener never stops a device

@@ -94,6 +94,8 @@ class Stored:
 
     duplicate: bool = False
     archived_seq: int = 0
+    stored: int = 0
+    duplicates: int = 0
     advanced: bool = False
     alerts: int = 0
 
@@ -122,47 +124,61 @@ class Archive:
 
     async def store(self, e: WireEntry) -> Stored:
         """Store ``e`` (idempotently) and advance its table's chain; one transaction."""
-        out = Stored()
+        return (await self.store_many([e]))[e.table]
+
+    async def store_many(self, entries: list[WireEntry]) -> dict[str, Stored]:
+        """Store ``entries`` (idempotently) and advance each table's chain once: one transaction for
+        all of them (group commit). What it did, per table."""
+        out: dict[str, Stored] = {}
         async with self.lock, self.conn.transaction():
-            await self._table_row(e.table)
-            cur = await self.conn.execute(
-                "SELECT hash FROM floor_entry WHERE room = %s AND table_id = %s AND seq = %s",
-                (self.room, e.table, e.seq),
-            )
-            have = await cur.fetchone()
-            if have is not None:
-                out.duplicate = True
-                if have[0] != e.hash:
-                    out.alerts += await self._alert(
-                        e.table,
-                        e.seq,
-                        "conflict",
-                        f"a different entry under seq {e.seq} (hash {e.hash[:12]}…, archived {have[0][:12]}…): "
-                        "the table's chain forked or another publisher used its name",
-                    )
-            else:
-                await self.conn.execute(
-                    "INSERT INTO floor_entry (room, table_id, seq, ts, kind, payload, payload_text, redacted, "
-                    "prev_hash, hash, archived_at) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)",
-                    (
-                        self.room,
-                        e.table,
-                        e.seq,
-                        e.ts,
-                        e.kind,
-                        e.payload_text,
-                        e.payload_text,
-                        e.redacted,
-                        e.prev_hash,
-                        e.hash,
-                        self.now(),
-                    ),
-                )
-            before = await self._archived(e.table)
-            after, alerts = await self._walk(e.table)
-            out.alerts += alerts
-            out.archived_seq, out.advanced = after, after > before
+            for table in dict.fromkeys(e.table for e in entries):
+                await self._table_row(table)
+                out[table] = Stored(archived_seq=await self._archived(table))
+            for e in entries:
+                await self._insert(e, out[e.table])
+            for table, done in out.items():
+                before = done.archived_seq
+                done.archived_seq, alerts = await self._walk(table)
+                done.alerts += alerts
+                done.advanced = done.archived_seq > before
         return out
+
+    async def _insert(self, e: WireEntry, done: Stored) -> None:
+        cur = await self.conn.execute(
+            "SELECT hash FROM floor_entry WHERE room = %s AND table_id = %s AND seq = %s",
+            (self.room, e.table, e.seq),
+        )
+        have = await cur.fetchone()
+        if have is None:
+            await self.conn.execute(
+                "INSERT INTO floor_entry (room, table_id, seq, ts, kind, payload, payload_text, redacted, "
+                "prev_hash, hash, archived_at) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)",
+                (
+                    self.room,
+                    e.table,
+                    e.seq,
+                    e.ts,
+                    e.kind,
+                    e.payload_text,
+                    e.payload_text,
+                    e.redacted,
+                    e.prev_hash,
+                    e.hash,
+                    self.now(),
+                ),
+            )
+            done.stored += 1
+            return
+        done.duplicate = True
+        done.duplicates += 1
+        if have[0] != e.hash:
+            done.alerts += await self._alert(
+                e.table,
+                e.seq,
+                "conflict",
+                f"a different entry under seq {e.seq} (hash {e.hash[:12]}…, archived {have[0][:12]}…): "
+                "the table's chain forked or another publisher used its name",
+            )
 
     async def _table_row(self, table: str) -> None:
         await self.conn.execute(

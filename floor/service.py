@@ -29,6 +29,8 @@ from terminal.floorlink.topics import ARCHIVED, parse_table_topic, room_filter, 
 log = logging.getLogger("dealer-floor")
 GAP_CHECK_EVERY = 1.0
 MARK_EVERY = 0.2
+GROUP = 200
+"""At most this many queued messages archived in one transaction."""
 
 
 @dataclass
@@ -157,32 +159,43 @@ class FloorService:
                     raise exc
 
     async def _consume(self, client: aiomqtt.Client, archive: Archive) -> None:
-        async for message in client.messages:
-            await self.handle(archive, str(message.topic), bytes(message.payload))  # type: ignore[arg-type]
-            client._client.ack(message.mid, message.qos)  # after the commit (see _client)
+        """Archive what arrives; what is already queued when a message arrives goes in the same
+        transaction (group commit, at most ``GROUP`` messages); each is acknowledged after it."""
+        messages = client.messages
+        while True:
+            batch = [await messages.__anext__()]
+            while len(messages) and len(batch) < GROUP:
+                batch.append(await messages.__anext__())
+            await self.handle_many(archive, [(str(m.topic), bytes(m.payload)) for m in batch])  # type: ignore[arg-type]
+            for m in batch:
+                client._client.ack(m.mid, m.qos)  # after the commit (see _client)
 
-    async def handle(self, archive: Archive, topic: str, body: bytes) -> None:
-        """Archive one message (the transaction commits before this returns)."""
-        self.counters.messages += 1
-        where = parse_table_topic(topic)
-        if where is None or where[0] != self.room:
-            return
-        _, table, leaf = where
-        if leaf == "events":
-            try:
-                entry = parse_entry(self.room, table, body)
-            except BadEntry as exc:
-                self._refuse(f"{topic}: {exc}")
-                return
-            done = await archive.store(entry)
-            self.counters.alerts += done.alerts
-            if done.duplicate:
-                self.counters.duplicates += 1
-            else:
-                self.counters.stored += 1
-            if done.advanced:
-                self._marks[table] = done.archived_seq
-        elif leaf in ("status", "state", "anchor"):
+    async def handle_many(self, archive: Archive, messages: list[tuple[str, bytes]]) -> None:
+        """Archive messages (``(topic, body)``, in arrival order); every transaction has committed when
+        this returns. Entries go in one transaction; status, state and anchor messages after them."""
+        entries = []
+        others = []
+        for topic, body in messages:
+            self.counters.messages += 1
+            where = parse_table_topic(topic)
+            if where is None or where[0] != self.room:
+                continue
+            _, table, leaf = where
+            if leaf == "events":
+                try:
+                    entries.append(parse_entry(self.room, table, body))
+                except BadEntry as exc:
+                    self._refuse(f"{topic}: {exc}")
+            elif leaf in ("status", "state", "anchor"):
+                others.append((table, leaf, body))
+        if entries:
+            for table, done in (await archive.store_many(entries)).items():
+                self.counters.alerts += done.alerts
+                self.counters.duplicates += done.duplicates
+                self.counters.stored += done.stored
+                if done.advanced:
+                    self._marks[table] = done.archived_seq
+        for table, leaf, body in others:
             await archive.set_status(table, leaf, body)
 
     def _refuse(self, why: str) -> None:

@@ -253,6 +253,19 @@ class Ruling(Strict):
     cite: Cite
 
 
+class FeesRef(Strict):
+    """``banking.fees`` / ``fees``: which game of the room's fee file (``config/fees/<room>.yaml``) the
+    collection is taken by."""
+
+    game: str
+
+
+class FeesOnlyBanking(Strict):
+    """``banking`` of a game whose bank is not a player-dealer's (a pot game, a points game): its fees."""
+
+    fees: FeesRef
+
+
 def kind_or(default: str) -> Callable[[Any], str]:
     """The discriminator of a list whose entries name their ``kind``, ``default`` where they do not."""
 

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "house_way",
     "analyze",
     "evaluate",
+    "roads",
     "journal",
     "config",
     "devices",

@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rules.banking import (
     BetsAfterClose,
@@ -116,14 +116,6 @@ BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 2
 BETS_AFTER_CLOSE_NONE_FILED = (
     "none filed for this game: the layout stays as it was at no more bets (docs/banking.md)"
 )
-
-
-class DeviceSource(Protocol):
-    """A started device driver (``devices.driver.Device``): its name and its typed events."""
-
-    name: str
-
-    def events(self) -> AsyncIterator[Any]: ...
 
 
 class AsyncJournal:
@@ -1416,14 +1408,6 @@ class TableController:
         ``open_device(resume=…)``: the driver takes them before the handshake."""
         return {int(t): n for t, n in self._delivered.get(name, {}).items()}
 
-    async def pump(self, device: DeviceSource) -> None:
-        """Feed one device's events into the controller until it closes (one event at a time)."""
-        async for ev in device.events():
-            try:
-                await self.on_device_event(ev)
-            except JournalFull as exc:  # not journaled, so not acknowledged: the device sends it again
-                self.journal_stopped(exc)
-
     async def run_devices(self) -> None:
         """Run every configured device (emulators included) under the table's supervisor
         (:class:`devices.supervisor.DeviceSupervisor`: one task group, a task per device, restarts with
@@ -1634,6 +1618,11 @@ class TableController:
             + ("; reconnecting" if running else "")
             + f". Until a restart: make it permanent in the table configuration (devices.{name}.url)."
         )
+
+    @property
+    def listening(self) -> bool:
+        """Whether the frame monitor is attached (else the fan-out need not decode for it)."""
+        return self.frame_tap is not None
 
     def on_frame(self, device: str, direction: str, item: Any) -> None:
         """The frame fan-out's listener for the maintenance frame monitor: every frame each way, hex and

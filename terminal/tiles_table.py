@@ -406,7 +406,7 @@ class TilesController(TableController):
             return v
         alerts = v.alerts + tuple(a for _, a in self.tiles_alerts())
         seats = tuple(self._seat(s, r) for s in v.seats)
-        next_step, detail = v.next_step, v.next_detail
+        next_step, detail, keys = v.next_step, v.next_detail, v.keys
         if self.tiles_problem:
             next_step, detail = "call the floor", f"the round's tiles cannot be folded: {self.tiles_problem}"
         elif r.first_set is not None and v.step not in ("stopped", "maintenance"):
@@ -417,6 +417,8 @@ class TilesController(TableController):
                 if collected
                 else ""
             )
+            if missing or unset:  # the tile picker (`e`) keys a position's tiles or a player's setting
+                keys = (*keys, "tile-picker")
             if missing:
                 next_step = f"read the tiles of seat {missing[0]}"
                 detail = (
@@ -437,6 +439,7 @@ class TilesController(TableController):
             v,
             seats=seats,
             alerts=alerts,
+            keys=keys,
             next_step=next_step,
             next_detail=detail,
             settlement=settlement,

@@ -7,6 +7,7 @@ room files it. The console and the emulated devices end to end: tests/terminal/t
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -248,4 +249,60 @@ async def test_a_tres_lounge_backline_is_on_the_layout_and_settles_after_its_sea
     assert out is not None
     order = [(w["seat"], w["spot"]) for w in out["wagers"]]
     assert order.index((2, "backline")) == order.index((2, "main")) + 1
+    c.close()
+
+
+async def play_out(c: TilesController, seed: int) -> dict:
+    """Every played position read from its tray, the House Way set: the round settles."""
+    tiles = washed(seed)
+    for n, seat in enumerate(c.needed()):
+        await c.on_device_event(
+            TilesRead(device="tiles", position=seat, tiles=tuple(tiles[4 * n : 4 * n + 4]), number=n + 1)
+        )
+    await c.submit(ConsoleInput("house-way"))
+    out = c.outcome()
+    assert out is not None
+    return out
+
+
+async def next_round(c: TilesController, dice=(2, 3, 4)) -> None:
+    """The tiles washed (recorded), the next round started, the cup's roll."""
+    await c.submit(ConsoleInput("new-round"))
+    await c.submit(ConsoleInput("new-round"))
+    assert c.state.start is not None
+    await c.on_device_event(DiceRolled(device="dice", d1=dice[0], d2=dice[1], d3=dice[2]))
+
+
+@pytest.mark.parametrize("room", ROOMS)
+async def test_the_player_dealer_rotates_every_two_hands_across_a_restart(tmp_path: Path, room: str) -> None:
+    """Every room's game file limits the player-dealer to two consecutive hands (seed 003 L527, seed 001
+    L371-373, seed 002 L643; Marysville's Oliver rule, seed 004 L828-830, read as two): the round engine
+    counts them through a restart from the journal, and a third is BANK_ROTATION_DUE until the bank moves."""
+    (tmp_path / "a").mkdir()
+    path = tmp_path / "a" / "j.sqlite3"
+    c = await open_round(path, room)
+    await play_out(c, 1)
+    await next_round(c)
+    assert c.state.banked == (1, 2)
+    assert not [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
+    await play_out(c, 2)
+    c.close()
+    shutil.copytree(tmp_path / "a", tmp_path / "b")  # the same table, for the bank moving on instead
+    # a restart between hands: the journal gives back who banks and for how many hands
+    c = TilesController(table(room), Journal(path))
+    await c.start()
+    assert c.player_dealer == 1 and c.state.banked == (1, 2)
+    await next_round(c)
+    (due,) = [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
+    assert due.seat == 1 and "3 times in a row" in due.message and due.ruling == "CALL_FLOOR"
+    assert due.cite != "not filed" and "two consecutive hands" in due.remedy
+    c.close()
+    # the bank moves on instead: the next round is the new player-dealer's first, with no alert
+    c = TilesController(table(room), Journal(tmp_path / "b" / "j.sqlite3"))
+    await c.start()
+    assert await c.submit(ConsoleInput("bank-accepted")) == "seat 2 takes the bank from the next round"
+    await next_round(c)
+    assert c.state.banked == (2, 1) and c.tiles_round is not None and c.tiles_round.player_dealer == 2
+    assert not [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
+    await play_out(c, 3)
     c.close()

@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, model_validator
 from kernel.errors import RulesError
 from rules.decks import parse_rank
 from rules.evaluators.points import FILED_RULES
-from rules.gamefile import Cite, GameFileBase, Ratio, Strict, refuse
+from rules.gamefile import Cite, FeesRef, GameFileBase, Ratio, Strict, refuse
 
 #: The hands a Blackjack Bonus Bet row may name.
 BONUS_HANDS = (
@@ -296,12 +296,6 @@ class BankingSettlement(Strict):
     wager_order: list[str]
 
 
-class BankingFees(Strict):
-    """``banking.fees``."""
-
-    game: str
-
-
 class Banking(Strict):
     """``banking``."""
 
@@ -309,7 +303,7 @@ class Banking(Strict):
     rotation: BankingRotation
     action: BankingAction
     settlement: BankingSettlement
-    fees: BankingFees | None = None
+    fees: FeesRef | None = None
 
 
 class BlackjackFile(GameFileBase):

@@ -16,7 +16,7 @@ from kernel.errors import RulesError
 from rules.chinese.naturals import NATURALS
 from rules.decks import parse_rank
 from rules.evaluators.high import CATEGORIES
-from rules.gamefile import GameFileBase, Strict, refuse
+from rules.gamefile import FeesOnlyBanking, GameFileBase, Strict, refuse
 
 #: Five-card categories by name: their value code (``value >> 20``); a Royal Flush is a straight flush to the ace.
 CATEGORY_CODE = {
@@ -195,21 +195,9 @@ class Chinese(Strict):
     choice: str | None = None
 
 
-class BankingFees(Strict):
-    """``banking.fees``."""
-
-    game: str
-
-
-class Banking(Strict):
-    """``banking``."""
-
-    fees: BankingFees
-
-
 class ChinesePokerFile(GameFileBase):
     """A chinese game file: the shared keys (:class:`rules.gamefile.GameFileBase`) and the family's own."""
 
     family: Literal["chinese"]
     chinese: Chinese
-    banking: Banking | None = None
+    banking: FeesOnlyBanking | None = None

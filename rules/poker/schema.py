@@ -15,7 +15,7 @@ from pydantic import AfterValidator, Field, model_validator
 from kernel.cards import Rank, Suit
 from kernel.errors import RulesError
 from rules.decks import parse_rank
-from rules.gamefile import GameFileBase, Strict, refuse
+from rules.gamefile import FeesOnlyBanking, GameFileBase, Strict, refuse
 
 
 def _ranks_removed(value: list[int | str]) -> list[int | str]:
@@ -169,22 +169,10 @@ class Poker(Strict):
         return self
 
 
-class BankingFees(Strict):
-    """``banking.fees``."""
-
-    game: str
-
-
-class Banking(Strict):
-    """``banking``."""
-
-    fees: BankingFees
-
-
 class PokerFile(GameFileBase):
     """A poker game file: the shared keys (:class:`rules.gamefile.GameFileBase`) and the family's own."""
 
     family: Literal["draw", "holdem", "omaha", "stud"]
     engine: str
     poker: Poker
-    banking: Banking | None = None
+    banking: FeesOnlyBanking | None = None

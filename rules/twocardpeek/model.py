@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from rules.errors import RulesError
-from rules.gamefile import AsTuple, GameFileBase, Ratio, Strict, validated
+from rules.gamefile import AsTuple, FeesRef, GameFileBase, Ratio, Strict, validated
 
 #: The five-card lines of the Super Bet and Peek tables (the evaluator's category names).
 FIVE_CARD_LINES = (
@@ -133,10 +133,6 @@ class Order(_Strict):
     cite: str
 
 
-class Fees(_Strict):
-    game: str
-
-
 class Variant(GameFileBase):
     """A Two Card Peek variant (the family's keys of its game file)."""
 
@@ -148,7 +144,7 @@ class Variant(GameFileBase):
     super_bet: SuperBet
     peek: Peek
     order: Order
-    fees: Fees | None = None
+    fees: FeesRef | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Variant:

@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, mo
 
 from rules.cards import Rank
 from rules.errors import RulesError
-from rules.gamefile import AsTuple, GameFileBase, Ratio, Strict, validated
+from rules.gamefile import AsTuple, FeesRef, GameFileBase, Ratio, Strict, validated
 
 
 class UltimateWarDataError(RulesError, ValueError):
@@ -115,10 +115,6 @@ class Order(_Strict):
     cite: str
 
 
-class Fees(_Strict):
-    game: str
-
-
 class Variant(GameFileBase):
     """An Ultimate War variant (the family's keys of its game file)."""
 
@@ -133,7 +129,7 @@ class Variant(GameFileBase):
     ultimate_5: Ultimate5
     wagers: Annotated[tuple[WagerSpot, ...], AsTuple]
     order: Order
-    fees: Fees | None = None
+    fees: FeesRef | None = None
 
     @model_validator(mode="after")
     def _keys(self) -> Variant:

@@ -102,6 +102,7 @@ KEY_WORDS = {
     "clear-alert": "clear alert",
     "play": "play",
     "fold": "fold",
+    "tile-picker": "tile picker",  # a tiles table's `e` (terminal/console/tile_picker.py)
 }
 
 

@@ -8,12 +8,11 @@ import asyncio
 import re
 import threading
 from pathlib import Path
-from typing import Any
 
 from firmware_bridge.emulators.runner import start_pty_emulator
-from terminal.config import check_config
 from terminal.controller import TableController
 from terminal.journal import ROUND_KIND, Journal
+from tests.devices.tables import table_with, wait_for
 
 PROFILE = """\
 kind: shoe
@@ -22,15 +21,6 @@ identity: {model: DT-Shoe emulated, serial: EMU-SHOE-GC, firmware_version: 1.4.2
 seed: 2402
 reads: {source: deck, interval: 0.02}
 """
-
-
-async def _until(pred: Any, what: str, limit: float = 60.0) -> None:
-    waited = 0.0
-    while not pred():
-        if waited > limit:
-            raise AssertionError(f"gave up waiting for {what}")
-        await asyncio.sleep(0.02)
-        waited += 0.02
 
 
 def _transactions(statements: list[str]) -> list[list[str]]:
@@ -55,37 +45,28 @@ async def test_reads_that_arrive_together_are_committed_in_one_transaction(
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     profile = tmp_path / "shoe-group-commit.yaml"
     profile.write_text(PROFILE, encoding="utf-8")
-    table = tmp_path / "table.yaml"
-    table.write_text(
-        "table: {game: paigow/capitol, seats: 7, limits: {min_cents: 500, max_cents: 100000}}\n"
-        f"journal: {{path: {tmp_path / 'j.db'}}}\n"
-        "devices:\n  shoe: {kind: shoe, url: 'emu://shoe-basic'}\n"
-    )
-    cfg, problems = check_config([table], env={})
-    assert not problems, problems
     emulator = start_pty_emulator(profile)
     try:
-        shoe = cfg.devices["shoe"].model_copy(update={"url": f"pty://{emulator.path}"})
-        cfg = cfg.model_copy(update={"devices": {"shoe": shoe}})
+        cfg = table_with(tmp_path, {"shoe": ("shoe", f"pty://{emulator.path}")})
         c = TableController(cfg, Journal(cfg.journal.path))
         statements: list[str] = []
         c.journal.journal._db.set_trace_callback(statements.append)  # the journal's own connection
         await c.start()
         devices = asyncio.create_task(c.run_devices())
         try:
-            await _until(lambda: "shoe" in c.drivers and c.drivers["shoe"].identity is not None, "the shoe")
+            await wait_for(lambda: "shoe" in c.drivers and c.drivers["shoe"].identity is not None, "the shoe")
             drv = c.drivers["shoe"]
             # Hold the journal's writer (its one worker thread) while the shoe goes on reading: the read in
             # hand waits for its commit, and the next ones queue behind it, unacknowledged.
             gate = threading.Event()
             c.journal._pool.submit(gate.wait)
-            await _until(lambda: drv.queue_depth >= 4, "4 reads waiting behind the held journal")
+            await wait_for(lambda: drv.queue_depth >= 4, "4 reads waiting behind the held journal")
             waiting = drv.queue_depth
             # The shoe still holds them as not acknowledged (the reads queued and the one in hand).
             assert len(emulator.emulator.link.pending_messages()) >= waiting + 1
             before = sum(t.count(ROUND_KIND) for t in _transactions(statements))
             gate.set()
-            await _until(
+            await wait_for(
                 lambda: sum(t.count(ROUND_KIND) for t in _transactions(statements)) >= before + waiting + 1,
                 "the held reads committed",
             )

@@ -14,35 +14,11 @@ from typing import Any
 
 from devices.supervisor import Backoff, Driver
 from firmware_bridge.emulators.runner import start_pty_emulator
-from terminal.config import check_config
 from terminal.controller import TableController
 from terminal.journal import Journal
+from tests.devices.tables import table_with, wait_for
 
 PROFILES = Path(__file__).resolve().parents[2] / "config" / "emulators"
-
-
-def _table(tmp_path: Path, devices: dict[str, tuple[str, str]]) -> Any:
-    table = tmp_path / "table.yaml"
-    lines = "".join(
-        f"  {n}: {{kind: {k}, url: 'emu://{k.replace('_', '-')}-basic'}}\n" for n, (k, _) in devices.items()
-    )
-    table.write_text(
-        "table: {game: paigow/capitol, seats: 7, limits: {min_cents: 500, max_cents: 100000}}\n"
-        f"journal: {{path: {tmp_path / 'j.db'}}}\ndevices:\n{lines}"
-    )
-    cfg, problems = check_config([table], env={})
-    assert not problems, problems
-    urls = {n: cfg.devices[n].model_copy(update={"url": url}) for n, (_, url) in devices.items()}
-    return cfg.model_copy(update={"devices": urls})
-
-
-async def _until(pred: Any, what: str, limit: float = 60.0) -> None:
-    waited = 0.0
-    while not pred():
-        if waited > limit:
-            raise AssertionError(f"gave up waiting for {what}")
-        await asyncio.sleep(0.02)
-        waited += 0.02
 
 
 def _identified(c: TableController, *names: str) -> bool:
@@ -53,7 +29,7 @@ async def test_cancelling_the_devices_leaves_no_task_and_no_warning(
     tmp_path: Path, monkeypatch, caplog
 ) -> None:
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
-    cfg = _table(
+    cfg = table_with(
         tmp_path, {"shoe": ("shoe", "emu://shoe-basic"), "cup": ("dice_cup", "emu://dice-cup-basic")}
     )
     c = TableController(cfg, Journal(cfg.journal.path))
@@ -61,7 +37,7 @@ async def test_cancelling_the_devices_leaves_no_task_and_no_warning(
     asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: loop_errors.append(ctx))
     await c.start()
     devices = asyncio.create_task(c.run_devices())
-    await _until(lambda: _identified(c, "shoe", "cup"), "both devices identified")
+    await wait_for(lambda: _identified(c, "shoe", "cup"), "both devices identified")
     assert isinstance(c.drivers["shoe"], Driver) and isinstance(c.drivers["cup"], Driver)
     assert c.supervisor is not None and c.supervisor.opened == {"shoe": 1, "cup": 1}
 
@@ -84,7 +60,7 @@ async def test_cancelling_the_devices_leaves_no_task_and_no_warning(
 
 async def test_a_driver_exception_restarts_that_device_only(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
-    cfg = _table(
+    cfg = table_with(
         tmp_path, {"shoe": ("shoe", "emu://shoe-basic"), "cup": ("dice_cup", "emu://dice-cup-basic")}
     )
     c = TableController(cfg, Journal(cfg.journal.path))
@@ -92,7 +68,7 @@ async def test_a_driver_exception_restarts_that_device_only(tmp_path: Path, monk
     await c.start()
     devices = asyncio.create_task(c.run_devices())
     try:
-        await _until(lambda: _identified(c, "shoe", "cup"), "both devices identified")
+        await wait_for(lambda: _identified(c, "shoe", "cup"), "both devices identified")
         assert c.supervisor is not None
         cup_task, cup_driver = c.supervisor.task_of("cup"), c.drivers["cup"]
         shoe = c.drivers["shoe"]
@@ -102,10 +78,10 @@ async def test_a_driver_exception_restarts_that_device_only(tmp_path: Path, monk
 
         shoe.next_events = broken  # the shoe's driver raises the next time it is asked for events
         shoe._queue.put()  # wake the supervisor's pending call, which returns no event …
-        await _until(
+        await wait_for(
             lambda: c.supervisor is not None and c.supervisor.opened["shoe"] == 2, "the shoe reopened"
         )
-        await _until(lambda: _identified(c, "shoe"), "the new shoe driver identified")
+        await wait_for(lambda: _identified(c, "shoe"), "the new shoe driver identified")
         assert c.drivers["shoe"] is not shoe
         # … the cup never noticed: the same task and the same driver, opened once.
         assert c.supervisor.task_of("cup") is cup_task and not cup_task.done()
@@ -131,21 +107,21 @@ async def test_a_driver_exception_restarts_that_device_only(tmp_path: Path, monk
 async def test_a_device_that_cannot_be_opened_is_opened_once_it_is_there(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     link = tmp_path / "shoe-port"
-    cfg = _table(tmp_path, {"shoe": ("shoe", f"pty://{link}")})
+    cfg = table_with(tmp_path, {"shoe": ("shoe", f"pty://{link}")})
     c = TableController(cfg, Journal(cfg.journal.path))
     c.device_backoff = Backoff(first=0.05, cap=0.2)
     await c.start()
     devices = asyncio.create_task(c.run_devices())
     emulator = None
     try:
-        await _until(
+        await wait_for(
             lambda: c.supervisor is not None and c.supervisor.failures["shoe"] >= 2, "two failed opens"
         )
         assert [a.message.split(":")[0] for a in c.table_alerts] == ["shoe"]  # one alert, naming the device
         assert str(link) in c.table_alerts[0].message
         emulator = start_pty_emulator("shoe-basic", profile_dir=PROFILES)
         os.symlink(emulator.path, link)  # the technician plugs the shoe in
-        await _until(lambda: _identified(c, "shoe"), "the shoe opened on a retry")
+        await wait_for(lambda: _identified(c, "shoe"), "the shoe opened on a retry")
         assert c.supervisor is not None and c.supervisor.opened["shoe"] == 1
     finally:
         devices.cancel()
@@ -153,3 +129,36 @@ async def test_a_device_that_cannot_be_opened_is_opened_once_it_is_there(tmp_pat
         c.close()
         if emulator is not None:
             emulator.stop()
+
+
+async def test_a_driver_that_raises_never_takes_the_console_down(tmp_path: Path, monkeypatch) -> None:
+    from terminal.commands.run import build_app
+    from terminal.config import load_config
+    from tests.terminal.test_demo_tables import QUIET_LINK, until
+
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    device = type(next(iter(base.devices.values())))
+    shoe = device.model_validate({"kind": "shoe", "url": "emu://shoe-basic"})
+    app = build_app(base.model_copy(update={"devices": {"shoe": shoe}}))
+    c = app.controller
+    c.link_config = QUIET_LINK
+    c.device_backoff = Backoff(first=0.05, cap=0.05)
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: _identified(c, "shoe"))
+        first = c.drivers["shoe"]
+
+        async def broken() -> list[Any]:
+            raise RuntimeError("driver bug: bad state")
+
+        first.next_events = broken
+        first._queue.put()  # wake the supervisor's pending call
+        assert await until(pilot, lambda: c.supervisor is not None and c.supervisor.opened["shoe"] == 2)
+        assert await until(pilot, lambda: _identified(c, "shoe") and c.drivers["shoe"] is not first)
+        # The console is up, on the dealer's screen, and shows the device's alert.
+        said = "shoe on emu://shoe-basic stopped on an error"
+        assert await until(
+            pilot, lambda: app.view is not None and any(a.message.startswith(said) for a in app.view.alerts)
+        )
+        assert app.is_running and type(app.screen).__name__ == "DealerScreen"
+    c.close()

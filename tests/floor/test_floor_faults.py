@@ -79,16 +79,21 @@ def test_duplicated_and_reordered_deliveries_archive_once_in_order(
         forged = Entry(
             head.seq + 1, head.ts, "input", {"action": "payout", "cents": 10**6}, head.hash, "f" * 64
         )
-        _publish(broker.port, [_event("t9", entries[3], hash="0" * 64), _event("t9", forged)])
+        # And one that does not continue the row before it: a fork.
+        stray = Entry(head.seq + 2, head.ts, "input", {}, "c" * 64, "b" * 64)
+        _publish(
+            broker.port, [_event("t9", entries[3], hash="0" * 64), _event("t9", forged), _event("t9", stray)]
+        )
         wait_for(
-            "conflict and tampered alerts",
-            lambda: {c for _, _, c in _alerts(database)} >= {"conflict", "tampered"},
+            "conflict, tampered and fork alerts",
+            lambda: {c for _, _, c in _alerts(database)} >= {"conflict", "tampered", "fork"},
         )
         # A hole that does not fill within the bound (15 s: longer than the shuffled burst above takes to
         # arrive on a loaded machine): a gap alert naming the missing seq.
         later = Entry(head.seq + 5, head.ts, "input", {}, "e" * 64, "d" * 64)
         _publish(broker.port, [_event("t9", later)])
-        wait_for("a gap alert", lambda: ("t9", head.seq + 2, "gap") in _alerts(database))
+        wait_for("a gap alert", lambda: ("t9", head.seq + 3, "gap") in _alerts(database))
+        assert ("t9", head.seq + 2, "fork") in _alerts(database)
         assert ("t9", entries[3].seq, "conflict") in _alerts(database)
         assert ("t9", head.seq + 1, "tampered") in _alerts(database)
     finally:

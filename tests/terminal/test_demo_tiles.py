@@ -13,7 +13,7 @@ from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
 from terminal.config import load_config
 from terminal.tiles_scenario import check_tiles, load_tiles_scenario, run_tiles
 from terminal.tiles_table import TILES_KIND, export_tiles
-from tests.terminal.test_demo_tables import QUIET_LINK, demo_app, until
+from tests.terminal.test_demo_tables import QUIET_LINK, demo_app, text_of, until
 
 
 def tiles_app(tmp_path, monkeypatch, room: str):
@@ -57,6 +57,15 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         assert 1 in played and set(played) - {1} == {w.seat for w in r.wagers}
         assert await until(pilot, lambda: not c.missing()), c.view().next_step  # every tray read
         assert c.step().value == "setting"
+        # `e` acts (the players' settings): the keys line shows it, and `?` lists it
+        assert await until(pilot, lambda: "tile-picker" in app.view.keys)
+        await pilot.pause()
+        line = text_of(app.screen.query_one("#keys").content)
+        assert " e  tile picker " in line, line
+        await pilot.press("question_mark")
+        assert await until(pilot, lambda: bool(app._notifications))
+        (help_,) = [n for n in app._notifications if n.title == "All keys"]
+        assert "e  tile picker" in help_.message
         reads = [e for e in c.journal.journal.entries(kind=TILES_KIND) if e.payload["type"] == "tiles"]
         assert sorted(e.payload["seat"] for e in reads) == sorted(played)
         assert {e.payload["source"] for e in reads} == {"reader"}
@@ -64,6 +73,7 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         assert await until(pilot, lambda: c.outcome() is not None)
         out = c.outcome()
         assert out["action"] == r.action
+        assert await until(pilot, lambda: "tile-picker" not in app.view.keys)  # settled: nothing to key
         assert (out["fees"] > 0) == (room == "capitol")  # Capitol's posted option 1 (seed 003 L646-655)
         assert c.bank_cents == out["bank_after"]
         assert await until(pilot, lambda: bool(app.view.settlement))

@@ -264,16 +264,23 @@ async def test_ctrl_q_does_nothing_and_ctrl_c_and_ctrl_backslash_ask_the_mainten
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert app.is_running and not isinstance(app.screen, PinScreen)
-        # From the dealer screen, the wager panel, the technician screen with an input focused, and
-        # from inside another PIN dialog: each key opens the stop dialog, whose role is maintenance.
+        # From the dealer screen, the wager panel, the technician screen with an input focused, from
+        # inside another PIN dialog and from the maintenance screen: each key opens the stop dialog, whose role is maintenance.
         for key, setup in (
             ("ctrl+backslash", ()),
             ("ctrl+c", ("w",)),
             ("ctrl+c", ("f2", *PINS["technician"], "enter", "click:#tech-decks")),
             ("ctrl+backslash", ("f3",)),
+            ("ctrl+c", ("f3", *PINS["maintenance"], "enter", "wait:MaintenanceScreen")),
         ):
             for k in setup:
-                if k.startswith("click:"):
+                if k.startswith("wait:"):
+                    for _ in range(200):
+                        if type(app.screen).__name__ == k.removeprefix("wait:"):
+                            break
+                        await pilot.pause(0.05)
+                    assert type(app.screen).__name__ == k.removeprefix("wait:")
+                elif k.startswith("click:"):
                     await pilot.click(k.removeprefix("click:"))
                 else:
                     await pilot.press(k)
@@ -291,7 +298,7 @@ async def test_ctrl_q_does_nothing_and_ctrl_c_and_ctrl_backslash_ask_the_mainten
                 await pilot.press("escape")
                 await pilot.pause()
         refused = [e.payload for e in c.journal.journal.entries(kind="console.stop.refused")]
-        assert refused == [{"reason": "cancelled"}] * 4
+        assert refused == [{"reason": "cancelled"}] * 5
         await pilot.press("ctrl+c")
         await pilot.pause()
         await pilot.press(*PINS["maintenance"], "enter")
