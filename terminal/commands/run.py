@@ -131,7 +131,7 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
 DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
-DEMO_TABLES += ("omaha-pl", "lowball-winner")  # Oaks Omaha Pot Limit, Oaks Winner Lowball: pot games (issue 20)
+DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
 
 
 def builtin_demo(main: str | None) -> bool:

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from terminal.console.view import ConsoleInput
-from terminal.table.bet_input import WITH_AMOUNT
+from terminal.table.bet_input import DRAW, WITH_AMOUNT, WITH_COUNT
 
 #: The action keys: key, action, label.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
@@ -28,7 +28,7 @@ ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("b", "bet", "Bet"),
     ("r", "raise", "Raise"),
     ("k", "fold", "Fold"),
-    ("d", "draw", "Draw"),
+    ("d", DRAW, "Draw"),
     ("p", "stand_pat", "Stand pat"),
 )
 
@@ -80,7 +80,7 @@ class BetPicker(ModalScreen[None]):
         typing = f" (typing seat {self.typed or '_'})" if self.field == "seat" else ""
         self.query_one("#bet-title", Static).update(f"Bet picker — seat {self.seat}{typing}")
         amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
-        if self.action == "draw":
+        if self.action in WITH_COUNT:
             amount = f" {self.dollars or '_'} cards"
         said = f"\n{self.said}" if self.said else ""
         self.query_one("#bet-chosen", Static).update(f"seat {self.seat} {self.action}{amount}{said}")
@@ -101,7 +101,7 @@ class BetPicker(ModalScreen[None]):
         """Choose the action."""
         self.action = action
         self.field, self.typed = "amount", ""  # the seat is chosen: digits are the amount again
-        if action not in WITH_AMOUNT | {"draw"}:
+        if action not in WITH_AMOUNT | WITH_COUNT:
             self.dollars = ""
         self.said = ""
         self._paint()
@@ -130,7 +130,7 @@ class BetPicker(ModalScreen[None]):
         data: dict[str, object] = {"seat": self.seat, "action": self.action}
         if self.action in WITH_AMOUNT:
             data["amount"] = int(self.dollars or 0) * 100
-        elif self.action == "draw":
+        elif self.action in WITH_COUNT:
             data["count"] = int(self.dollars or 0)
         return ConsoleInput("bet", "dealer", "picker", data)
 

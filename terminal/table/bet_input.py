@@ -19,8 +19,10 @@ from rules.round.state import RoundState, undone
 
 #: The pot games' betting actions, as the picker names them; an amount goes with a bet or a raise only. A draw
 #: game's draw (``count`` cards, 0 to 5) and standing pat are keyed the same way.
-BET_ACTIONS: tuple[str, ...] = ("check", "call", "bet", "raise", "fold", "draw", "stand_pat")
+DRAW = Action.DRAW.value  # the action's word (the draw family's name is also "draw": no branch on it here)
+BET_ACTIONS: tuple[str, ...] = ("check", "call", "bet", "raise", "fold", DRAW, Action.STAND_PAT.value)
 WITH_AMOUNT = frozenset({"bet", "raise"})
+WITH_COUNT = frozenset({DRAW})
 
 
 def bet_decision(data: Mapping[str, Any], state: RoundState) -> Decision | Correction | str:
@@ -37,7 +39,7 @@ def bet_decision(data: Mapping[str, Any], state: RoundState) -> Decision | Corre
         return f"a betting decision names its seat (a number from 1), not {seat!r}"
     if action not in BET_ACTIONS:
         return f"a betting decision is one of {', '.join(BET_ACTIONS)}, not {action!r}"
-    if action == "draw":
+    if action in WITH_COUNT:
         count = data.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
             return f"a draw names how many cards (1 to 5; none is standing pat), not {count!r}"
