@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "analyze",
     "evaluate",
     "roads",
+    "display",
     "journal",
     "config",
     "devices",

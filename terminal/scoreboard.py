@@ -21,7 +21,15 @@ from rules.round import GameRules, apply, initial
 from rules.round.events import Event, EventError, RoundStart, Shuffle, event_from_json
 from terminal.errors import UserError
 
-__all__ = ["NoRoads", "Scoreboard", "mark_of_settlement", "marks_of_events", "read_scoreboard", "roads_json"]
+__all__ = [
+    "NoRoads",
+    "Scoreboard",
+    "game_of",
+    "mark_of_settlement",
+    "marks_of_events",
+    "read_scoreboard",
+    "roads_json",
+]
 
 _WINNERS = ("banker", "player", "tie")
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -112,6 +120,11 @@ def _rules_and_events(path: Path) -> tuple[str, GameRules, list[Event]]:
         except EventError as exc:
             raise UserError(f"{path}: round event {n}: {exc}") from None
     return game.id, game_rules(game, decks), events
+
+
+def game_of(path: str | Path) -> str:
+    """The game id of a table journal or scenario file."""
+    return _rules_and_events(Path(path))[0]
 
 
 def read_scoreboard(path: str | Path) -> Scoreboard:

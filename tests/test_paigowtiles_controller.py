@@ -34,8 +34,8 @@ def table(room: str):
     return cfg.model_copy(update={"table": t, "devices": {}})
 
 
-async def open_round(path: Path, room: str, dice=(3, 3, 3)) -> TilesController:
-    cfg = table(room)
+async def open_round(path: Path, room: str, dice=(3, 3, 3), cfg=None) -> TilesController:
+    cfg = cfg if cfg is not None else table(room)
     assert controller_class(cfg) is TilesController
     c = TilesController(cfg, Journal(path))
     await c.start()
@@ -306,3 +306,74 @@ async def test_the_player_dealer_rotates_every_two_hands_across_a_restart(tmp_pa
     assert not [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
     await play_out(c, 3)
     c.close()
+
+
+@pytest.mark.parametrize(
+    ("room", "schedule"),
+    [
+        ("capitol", "capitol/pai-gow-tiles/1"),
+        ("oaks", "oaks/pai-gow-tiles/1"),
+        ("tres-lounge", "tres-lounge/pai-gow-tiles/1"),
+        ("marysville", "marysville/pai-gow-tiles/gega-002888-2024-part1/1"),
+    ],
+)
+async def test_each_rooms_example_table_settles_with_its_posted_collection(
+    tmp_path: Path, room: str, schedule: str
+) -> None:
+    """config/tables/paigowtiles[-room].yaml: each room's example table posts its own collection schedule, and
+    a round there settles with that collection taken (the player-dealer's and the players' fees)."""
+    name = "paigowtiles.yaml" if room == "capitol" else f"paigowtiles-{room}.yaml"
+    cfg = load_config(config_dir() / "tables" / name, demo=False)
+    assert cfg.table.game == f"paigowtiles/{room}" and cfg.table.fee_schedule == schedule
+    c = await open_round(tmp_path / "j.sqlite3", room, cfg=cfg.model_copy(update={"devices": {}}))
+    out = await play_out(c, 5)
+    assert out["fees"] > 0
+    if room == "tres-lounge":  # the player-dealer's $2 and $0.50 per player wagering $5-$40 (seed 002 L97-104)
+        assert out["fees"] == 200 + 3 * 50
+    assert c.bank_cents == out["bank_after"]
+    c.close()
+
+
+async def test_a_restart_after_the_game_changed_takes_only_this_rounds_tiles(tmp_path: Path) -> None:
+    """The demo's `t` changes the game on the same journal, and round numbers start again at 1 for the new
+    game: a restart must take the tiles of the round in play, not those of another game's round 1."""
+    path = tmp_path / "j.sqlite3"
+    c = await open_round(path, "capitol")
+    assert c.round_no == 1
+    await play_out(c, 11)
+    c.close()
+    c = await open_round(path, "oaks", dice=(1, 2, 3))  # the game changes: its round 1
+    assert c.round_no == 1 and c.game.id == "paigowtiles/oaks"
+    assert c.tiles_round is not None and not c.tiles_round.tiles
+    tiles = washed(12)
+    seat = c.needed()[0]
+    await c.on_device_event(TilesRead(device="tiles", position=seat, tiles=tuple(tiles[:4]), number=1))
+    c.close()
+    c = TilesController(table("oaks"), Journal(path))
+    await c.start()
+    r = c.tiles_round
+    assert c.round_no == 1 and r is not None and list(r.tiles) == [seat]
+    assert [str(t) for t in r.tiles[seat]] == tiles[:4] and c.outcome() is None and not c.tiles_problem
+    await play_out_rest(c, tiles)
+    out = c.outcome()
+    # the export is this game's round 1, not Capitol's: its tiles, and what the table paid
+    doc = export_tiles(c.journal.journal, c.game)
+    c.close()
+    assert doc["game"] == "paigowtiles/oaks"
+    assert sorted(e["seat"] for e in doc["events"] if e["type"] == "tiles") == sorted(c.needed())
+    assert doc["events"][1]["dice"] == [1, 2, 3]
+    f = tmp_path / "export.yaml"
+    f.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_tiles_scenario(f)
+    assert check_tiles(sc, run_tiles(sc)[1]) == []
+    assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
+
+
+async def play_out_rest(c: TilesController, tiles: list[str]) -> None:
+    for n, seat in enumerate(c.needed()):
+        if seat not in c.tiles_round.tiles:
+            await c.on_device_event(
+                TilesRead(device="tiles", position=seat, tiles=tuple(tiles[4 * n : 4 * n + 4]), number=n + 1)
+            )
+    await c.submit(ConsoleInput("house-way"))
+    assert c.outcome() is not None
