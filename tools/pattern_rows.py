@@ -172,6 +172,7 @@ REVIEWED = {
     "threecard/tres-lounge",
     "baccarat/ez-panda8-oaks",
     "baccarat/commission-free-dragon",
+    "paigow/mini-the101",
 }
 
 
