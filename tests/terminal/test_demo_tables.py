@@ -323,7 +323,9 @@ async def test_comms_lost_is_decided_by_the_manual_watchdog_only(tmp_path, monke
         runner.call(lambda: emulator.inject("disconnect", time.monotonic(), duration=3600.0))
         sent = c.drivers[name].link.counters.frames_out
         assert await until(pilot, lambda: c.drivers[name].link.counters.frames_out > sent + 2)  # heartbeats
-        assert not c.drivers[name].comms_lost and all(a.code.value != "COMMS_LOST" for a in c.state.active_alerts)
+        assert not c.drivers[name].comms_lost and all(
+            a.code.value != "COMMS_LOST" for a in c.state.active_alerts
+        )
         await app.watchdog.advance(c.drivers[name].link.config.comms_timeout, step=0.5)
         assert await until(pilot, lambda: any(a.code.value == "COMMS_LOST" for a in c.state.active_alerts))
         assert c.drivers[name].comms_lost
