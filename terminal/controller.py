@@ -475,6 +475,7 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+            dice=tuple(self.state.dice or ()) if self.state.start is not None else (),
         )
 
     def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:

@@ -13,6 +13,7 @@ from firmware_bridge.clock import ManualClock
 from firmware_bridge.link import LinkConfig
 from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
 from terminal.config import load_config
+from terminal.console.render import header_text
 from terminal.console.view import fmt_cents
 
 
@@ -22,7 +23,7 @@ def text_of(renderable) -> str:
     return console.export_text()
 
 
-async def until(pilot, cond, steps=600):
+async def until(pilot, cond, steps=2400):  # a bound for a broken run only (2 min), never a timing
     for _ in range(steps):
         if cond():
             return True
@@ -115,6 +116,10 @@ async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch
         shown = text_of(app.screen.query_one("#settlement").content)
         assert "Settlement: action from seat" in shown and lines[0].who in shown and "Bank" in shown
         agrees_with_the_cards(c.view(), c)
+        if c.game.family == "paigow":  # the dice that picked the first hand are in the header
+            dice = c.state.dice
+            assert len(dice) == 3 and app.view.dice == dice
+            assert f"dice {'-'.join(map(str, dice))} = {sum(dice)}" in header_text(app.view).plain
         entries = list(c.journal.journal.entries(kind="settlement"))
         assert entries and entries[-1].payload["bank_before"] == ts.settlement.bank_before
         # The next round's wagers may go on the layout again.
