@@ -13,6 +13,7 @@ import rules.blackjack
 import rules.chinese
 import rules.paigow
 import rules.paigowtiles
+import rules.panguingue
 import rules.poker
 import rules.threecard
 import rules.twocardpeek
@@ -35,6 +36,7 @@ PACKAGES = (
     rules.chinese,
     rules.paigow,
     rules.paigowtiles,
+    rules.panguingue,
     rules.poker,
     rules.threecard,
     rules.twocardpeek,
@@ -47,6 +49,7 @@ class _TilesFamily(BaseFamily):
 
     schema = PaiGowTilesFile
     house_way_pieces = "tiles"
+    pieces = "tiles"
 
 
 # A family package whose round hooks are not written yet deals with the engine's defaults: it is still a

@@ -41,7 +41,7 @@ from pydantic import (
 
 from terminal.errors import UserError
 from terminal.paths import config_dir
-from terminal.roles import Role, parse_pin_hash
+from terminal.roles import Role, parse_pin_hash, pin_hash_policy
 from terminal.yamlfile import PathKey, load_yaml
 
 ETC_DIR = Path("/etc/dealer-terminal")
@@ -49,7 +49,7 @@ ENV_PREFIX = "DEALER_TERMINAL_"
 DEFAULT_JOURNAL = "journal.sqlite3"  # relative paths are in the state directory (state_dir())
 DEMO_TABLE = "paigow"  # config/tables/<name>.yaml used by `run` when nothing else is configured
 
-DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel")
+DEVICE_KINDS = ("shuffler", "shoe", "dice_cup", "panel", "tile_reader")
 URL_SCHEMES = ("emu", "socket", "rfc2217", "usb", "gpio")
 
 DEFAULTS: dict[str, Any] = {
@@ -125,7 +125,7 @@ class DeviceConfig(_Strict):
     ``options``).
     """
 
-    kind: Literal["shuffler", "shoe", "dice_cup", "panel"]
+    kind: Literal["shuffler", "shoe", "dice_cup", "panel", "tile_reader"]
     url: str
     firmware_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
     baud: int = Field(default=115200, gt=0)
@@ -153,6 +153,12 @@ class DeviceConfig(_Strict):
 
     @model_validator(mode="after")
     def _options(self) -> DeviceConfig:
+        # An emulator profile is one kind of device (its ``kind:``): a tile tray's profile is not a shoe.
+        if self.url.startswith("emu://"):
+            name = self.url[len("emu://") :].split("?", 1)[0]
+            declared = emulator_kind(name)
+            if declared is not None and declared != self.kind:
+                raise ValueError(f"emulator profile {name!r} is a {declared}, not a {self.kind}")
         # The driver's own check, so `config check` reports what the device would refuse at start-up.
         if self.kind == "shuffler" and self.options:
             from devices.errors import DeviceConfigError
@@ -234,10 +240,17 @@ class ConsoleConfig(_Strict):
 
 
 class SecurityConfig(_Strict):
-    """PIN lockout."""
+    """PIN lockout, and whether this is a demo table.
+
+    ``demo: true`` marks a demo or training table: its PIN hashes may be the published demo PINs and use
+    other scrypt parameters, and then every device must be an emulator (``emu://``). Without it
+    ``config check`` and start-up refuse the demo PINs and any hash not made with the terminal's fixed
+    scrypt parameters (docs/security.md, "Roles and PINs").
+    """
 
     max_failures: int = Field(default=5, ge=1, le=20)
     lockout_seconds: float = Field(default=300, ge=0)
+    demo: bool = False
 
 
 class TerminalConfig(_Strict):
@@ -305,6 +318,20 @@ def emulator_profiles() -> set[str]:
     """The names of the emulator profiles in ``config/emulators/``."""
     base = config_dir() / "emulators"
     return {p.stem for p in base.glob("*.yaml")} | {p.stem for p in base.glob("*.yml")}
+
+
+def emulator_kind(name: str) -> str | None:
+    """The ``kind:`` an emulator profile in ``config/emulators/`` declares (None: unreadable or absent)."""
+    for suffix in (".yaml", ".yml"):
+        path = config_dir() / "emulators" / f"{name}{suffix}"
+        if path.is_file():
+            try:
+                data = load_yaml(path).data
+            except UserError:
+                return None
+            kind = data.get("kind") if isinstance(data, dict) else None
+            return str(kind) if kind is not None else None
+    return None
 
 
 # -- layering with provenance --------------------------------------------------------------------------
@@ -475,7 +502,7 @@ def check_config(
     if problems:
         return None, problems  # unreadable input: the model errors would only repeat it
     try:
-        return TerminalConfig.model_validate(layers.data), []
+        cfg = TerminalConfig.model_validate(layers.data)
     except ValidationError as exc:
         for err in exc.errors(include_url=False):
             loc = tuple(err["loc"])
@@ -488,8 +515,82 @@ def check_config(
             elif err["type"] == "missing":
                 message = "required, missing"
             problems.append(Problem(where, ".".join(str(p) for p in path) or "(top level)", message))
-    problems.sort(key=_problem_order)
-    return None, problems
+        problems.sort(key=_problem_order)
+        return None, problems
+    problems = pin_problems(cfg, layers.where) + button_problems(cfg, layers.where)
+    if problems:
+        problems.sort(key=_problem_order)
+        return None, problems
+    return cfg, []
+
+
+def pin_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
+    """A real table's PINs: no published demo PIN, every hash with the fixed scrypt parameters
+    (``terminal.roles.pin_hash_policy``). A demo table (``security.demo``) may have both, but drives
+    emulated devices only. ``where(path)`` names the file and line of a key."""
+    problems: list[Problem] = []
+    if cfg.security.demo:
+        for name, d in sorted(cfg.devices.items()):
+            if not d.url.startswith("emu://"):
+                problems.append(
+                    Problem(
+                        where(("devices", name, "url")),
+                        f"devices.{name}.url",
+                        f"{d.url!r} is a real device, but this configuration is a demo (security.demo: "
+                        "its PINs may be the published demo PINs); a real table sets its own PINs "
+                        "(`dealer-terminal config hash-pin`) and drops security.demo",
+                    )
+                )
+        return problems
+    for role, rc in sorted(cfg.roles.items()):
+        why = pin_hash_policy(rc.pin_hash)
+        if why is not None:
+            field = f"roles.{role.value}.pin_hash"
+            problems.append(Problem(where(("roles", role.value, "pin_hash")), field, why))
+    return problems
+
+
+def panel_button_names(device: DeviceConfig) -> dict[str, PathKey]:
+    """A panel's button names, each with the key path that names it: ``options.buttons`` (number ->
+    name) on a linked panel, ``options.button_pins`` (name -> pin) on GPIO; else the reference panel's."""
+    from devices.panel import DEFAULT_BUTTONS
+
+    names: dict[str, PathKey] = {}
+    raw = device.options.get("buttons")
+    if isinstance(raw, Mapping) and raw:
+        names.update({str(v): ("options", "buttons", k) for k, v in raw.items()})
+    elif not device.url.startswith("gpio://"):
+        names.update({v: ("options",) for v in DEFAULT_BUTTONS.values()})
+    pins = device.options.get("button_pins")
+    if isinstance(pins, Mapping):
+        names.update({str(k): ("options", "button_pins", k) for k in pins})
+    return names
+
+
+def button_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
+    """Every panel button must name a known action — one of the console's actions (``new_round`` is
+    ``new-round``) or a button id that ``console.buttons`` maps to one. A staff action (``tech.*``,
+    ``maint.*``) is never a button: it needs a PIN, which is entered at the console."""
+    from terminal.console.view import ACTION_IDS
+
+    problems: list[Problem] = []
+    for name, d in sorted(cfg.devices.items()):
+        if d.kind != "panel":
+            continue
+        for button, path in panel_button_names(d).items():
+            action = button.replace("_", "-")
+            if action in ACTION_IDS or action in cfg.console.buttons or button in cfg.console.buttons:
+                continue
+            field = ".".join(str(p) for p in ("devices", name, *path))
+            problems.append(
+                Problem(
+                    where(("devices", name, *path)),
+                    field,
+                    f"button {button!r} is not an action; a button is one of {', '.join(ACTION_IDS)} "
+                    "(underscores for dashes), or an id console.buttons maps to one",
+                )
+            )
+    return problems
 
 
 def _problem_order(p: Problem) -> tuple[str, int, str]:

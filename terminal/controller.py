@@ -780,6 +780,9 @@ class TableController:
         """One input: read into a command (``terminal.table.commands``), checked against the table's state
         and the role, journaled (or its refusal), and only then applied."""
         a = inp.action
+        unauthorised = self._unauthorised(inp)  # the one role gate: key, panel button, headless alike
+        if unauthorised is not None:
+            return await self._refuse(inp, unauthorised)
         cmd = command_of(inp, self.config.table.seats)
         if isinstance(cmd, Staff):
             return await self._staff(inp)
@@ -790,9 +793,6 @@ class TableController:
             return None
         if not self.live:
             return await self._refuse(inp, "the table is not live in maintenance")
-        unauthorised = self._unauthorised(inp)
-        if unauthorised is not None:
-            return await self._refuse(inp, unauthorised)
         step = self.step()
         why = refusal(step, a)
         if why is not None:
@@ -845,17 +845,11 @@ class TableController:
         return notes[-1] if notes else None
 
     def _unauthorised(self, inp: ConsoleInput) -> str | None:
-        """Why an input in a staff role's name is refused: that role is not logged in with its PIN, or
-        PIN entry is locked. The dealer's own inputs need no PIN."""
-        if inp.role == "dealer" or self.access is None:
-            return None
-        remaining = self.access.lock_remaining()
-        if remaining > 0:
-            return f"PIN entry is locked for {remaining:.0f} s: the {inp.role} cannot act until it opens"
-        session = self.access.session
-        if session is None or session.role.value != inp.role:
-            return f"{inp.role} needs the {inp.role} PIN: nobody is logged in as {inp.role}"
-        return None
+        """Why an input is refused by the role gate (``terminal.roles.authorise``): the action needs
+        another role, or that role is not logged in with its PIN, or PIN entry is locked."""
+        from terminal.roles import authorise
+
+        return authorise(self.access, inp.action, inp.role, inp.data)
 
     async def _shuffle(self, inp: ConsoleInput) -> str:
         """New round on a table that needs a shuffle: the shuffler shuffles and checks the deck (the round
@@ -1273,7 +1267,8 @@ class TableController:
             action = ev.button_id.replace("_", "-")
             if self.button_handler is not None:
                 await self.button_handler(action)
-            else:
+            else:  # headless: console.buttons maps an id as the console does; the role gate refuses staff
+                action = self.config.console.buttons.get(action, action)
                 await self.submit(ConsoleInput(action, "dealer", "button"))
 
     def _after_clear(self, event: AlertCleared) -> None:
@@ -2065,4 +2060,14 @@ def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{path.parent}: cannot create the journal's directory: {exc.strerror}") from None
-    return TableController(config, journal_for(config, journal_path or None))
+    return controller_class(config)(config, journal_for(config, journal_path or None))
+
+
+def controller_class(config: TerminalConfig) -> type[TableController]:
+    """The controller for the table's game: the round engine's, or for a family whose pieces are tiles
+    (``Family.pieces``) the tiles table (``terminal/tiles_table.py``)."""
+    if family_rules(get_game(config.table.game).family).pieces == "tiles":
+        from terminal.tiles_table import TilesController
+
+        return TilesController
+    return TableController

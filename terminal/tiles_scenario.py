@@ -31,7 +31,7 @@ from typing import Any
 from rules.banking import Wager
 from rules.errors import RulesError
 from rules.fees import assess
-from rules.paigowtiles.table_round import TilesRound
+from rules.paigowtiles.table_round import RoundError, TilesRound
 from rules.paigowtiles.tiles import ALL_TILES, Tile, face_of, tiles_text
 from rules.paigowtiles.variant import TilesVariant
 from rules.round.alerts import DEFAULT_SEVERITY
@@ -125,14 +125,24 @@ def load_tiles_scenario(path: str | Path) -> TilesScenario:
     )
 
 
-def _wagers(doc: LocatedYaml, i: int, raw: object) -> tuple[Wager, ...]:
+class TilesEventError(RulesError, ValueError):
+    """An event the round cannot take; ``index`` is its place in the list (0-based)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        self.index = index
+        self.message = message
+        super().__init__(f"event {index + 1}: {message}")
+
+
+def wagers_of(raw: object) -> tuple[Wager, ...]:
+    """A round start's wagers: ``{seat: cents}`` or a list of ``{seat, cents, spot?, player?}``."""
     if isinstance(raw, Mapping):
         return tuple(Wager.single(int(s), "main", f"seat {s}", int(c)) for s, c in raw.items())
     if isinstance(raw, list):
         out = []
         for j, w in enumerate(raw):
             if not isinstance(w, Mapping) or not {"seat", "cents"} <= set(w):
-                raise doc.error(("events", i, "wagers", j), "a wager is {seat, cents, spot?, player?}")
+                raise RoundError(f"wagers.{j}: a wager is {{seat, cents, spot?, player?}}")
             seat = int(w["seat"])
             out.append(
                 Wager.single(
@@ -140,19 +150,32 @@ def _wagers(doc: LocatedYaml, i: int, raw: object) -> tuple[Wager, ...]:
                 )
             )
         return tuple(out)
-    raise doc.error(("events", i, "wagers"), "a mapping seat: cents, or a list of {seat, cents, spot?}")
+    raise RoundError("wagers: a mapping seat: cents, or a list of {seat, cents, spot?}")
 
 
 def run_tiles(sc: TilesScenario) -> tuple[TilesRound | None, list[TilesLine]]:
     """Replay the events: the round's final state and every alert, read and outcome on the way."""
-    variant = TilesVariant.from_data(sc.game.data)
+    try:
+        return fold_tiles(sc.game, sc.events, sc.fee_option)
+    except TilesEventError as exc:
+        raise sc.doc.error(("events", exc.index), exc.message) from None
+
+
+def fold_tiles(
+    game: GameFile, events: list[dict[str, Any]], fee_option: str | None = None
+) -> tuple[TilesRound | None, list[TilesLine]]:
+    """Fold a round's events (the scenario's and the journal's vocabulary, :data:`EVENT_KEYS`): the round
+    and every alert, read, setting and outcome on the way. The scenario replay and the table both fold with
+    it, so a journal exported as a scenario replays to what the table showed. An event the round cannot
+    take is a :class:`TilesEventError` naming it."""
+    variant = TilesVariant.from_data(game.data)
     if variant.round is None:
-        raise UserError(f"{sc.game.id}: the game file has no round: block")
-    _, chart = tiles_chart(sc.game)
+        raise UserError(f"{game.id}: the game file has no round: block")
+    _, chart = tiles_chart(game)
     out: list[TilesLine] = []
     r: TilesRound | None = None
     seen = 0
-    for i, e in enumerate(sc.events):
+    for i, e in enumerate(events):
         seq = i + 1
         try:
             if e["type"] == "round_start":
@@ -162,11 +185,12 @@ def run_tiles(sc: TilesScenario) -> tuple[TilesRound | None, list[TilesLine]]:
                     variant.tie_rules,
                     int(e["player_dealer"]),
                     int(e["bank"]),
-                    _wagers(sc.doc, i, e.get("wagers", {})),
+                    wagers_of(e.get("wagers", {})),
                 )
                 seen = 0
                 continue
-            assert r is not None
+            if r is None:
+                raise RoundError("no round has started")
             if e["type"] == "dice":
                 order = r.roll([int(x) for x in e["dice"]])
                 text = (
@@ -195,9 +219,11 @@ def run_tiles(sc: TilesScenario) -> tuple[TilesRound | None, list[TilesLine]]:
                 text = f"seat {e['seat']}: high {tiles_text(h.high)}, low {tiles_text(h.low)} ({h.how})"
                 out.append(TilesLine("set", seq, {"text": text}))
             elif e["type"] == "settle":
-                out.append(TilesLine("outcome", seq, _settle(sc, r)))
-        except RulesError as exc:
-            raise sc.doc.error(("events", i), str(exc)) from None
+                out.append(TilesLine("outcome", seq, _settle(game, fee_option, r)))
+        except (RulesError, KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, TilesEventError):
+                raise
+            raise TilesEventError(i, str(exc) if not isinstance(exc, KeyError) else f"missing {exc}") from None
         if r is not None:
             for f in r.findings[seen:]:
                 out.append(
@@ -228,14 +254,14 @@ def faces(text: str) -> list[Tile]:
     return out
 
 
-def _settle(sc: TilesScenario, r: TilesRound) -> dict[str, Any]:
-    variant = TilesVariant.from_data(sc.game.data)
-    room = sc.game.id.split("/", 1)[1]
+def _settle(game: GameFile, fee_option: str | None, r: TilesRound) -> dict[str, Any]:
+    variant = TilesVariant.from_data(game.data)
+    room = game.id.split("/", 1)[1]
     assert variant.round is not None
     fees = load_room_fees(room)
-    game = variant.round.fee_game
-    option = sc.fee_option or (fees.options(game) or [None])[0]
-    collection = assess(fees.schedule(game, option), r.wagers, bank=r.bank) if option is not None else None
+    fee_game = variant.round.fee_game
+    option = fee_option or (fees.options(fee_game) or [None])[0]
+    collection = assess(fees.schedule(fee_game, option), r.wagers, bank=r.bank) if option is not None else None
     s = r.settle(collection)
     return {
         "first_set": r.first_set,

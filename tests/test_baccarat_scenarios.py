@@ -311,7 +311,7 @@ def _slug(s: str) -> str:
 
 def bonus_files(g: GameFile, v: Variant) -> Iterator[tuple[str, str]]:
     """One file per line of every bonus pay table: the first coup (fewest cards) that line decides, with
-    every bonus wager of the variant and a Banker line bet up, and each wager's expected result."""
+    every bonus wager of the variant and a Banker line bet beside them (same seat) up, and each wager's expected result."""
     bonuses = [w for w in v.wagers if w.kind == "bonus"]
     if not bonuses:
         return
@@ -350,7 +350,7 @@ def _bonus_file(
     words = _pays_words(rule.result, rule.pays)
     name = f"{PREFIX[g.id]}-{_slug(w.key)}-bet-{_slug(rule.name)}-{words}"
     r = result_of(v.tableau, player, banker)
-    wagers = [(2, "banker")] + [(1, b.key) for b in bonuses]
+    wagers = [(1, "banker")] + [(1, b.key) for b in bonuses]  # the line wager beside them (Supreme L1110, L1116)
     wagers.sort(key=lambda sw: (order.get(sw[1], 99), sw[0]))
     cite = str(rule.cite or w.cite)
     lines = _header(

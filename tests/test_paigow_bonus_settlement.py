@@ -269,13 +269,16 @@ def test_envy_the_player_dealers_hand_never_counts():
 
 def test_envy_is_paid_after_every_wager_from_what_the_bank_still_holds():
     # seat 2's $1 Fortune bet (no button) on four nines wins 20 to 1 = $20; seat 5's $5 (a button) loses.
+    # Each also bets $1 on the base game: a Fortune bet needs one (seed 004 L1507-1508); seat 2's wins $1.
     hands = {"seat 2": QUADS_9, "seat 5": NOTHING, "player_dealer": ACE_HIGH}
-    wagers = {2: {"fortune": 100}, 5: {"fortune": 500}}
-    # a $20 bank: exhausted by seat 2's Fortune win, seat 5's bet goes back and the Envy is not paid
-    out = _settle("paigow/fortune-marysville", hands, wagers, 2000)
-    assert [(w["seat"], w["paid"], w["collected"], w["returned"]) for w in out["wagers"]] == [
-        (2, 2000, 0, 100),
-        (5, 0, 0, 500),
+    wagers = {2: {"main": 100, "fortune": 100}, 5: {"main": 100, "fortune": 500}}
+    # a $21 bank: exhausted by seat 2's wins, seat 5's bets go back and the Envy is not paid
+    out = _settle("paigow/fortune-marysville", hands, wagers, 2100)
+    assert [(w["seat"], w["spot"], w["paid"], w["collected"], w["returned"]) for w in out["wagers"]] == [
+        (2, "main", 100, 0, 100),
+        (2, "fortune", 2000, 0, 100),
+        (5, "main", 0, 0, 100),
+        (5, "fortune", 0, 0, 500),
     ]
     assert out["envy"] == [
         {
@@ -289,11 +292,11 @@ def test_envy_is_paid_after_every_wager_from_what_the_bank_still_holds():
         }
     ]
     assert out["bank_after"] == 0 and out["exhausted"]
-    _conserved(out, wagers, 2000)
-    # a $23 bank: $3 left after seat 2, seat 5's $5 collected, the $5 Envy paid from the $8
-    out = _settle("paigow/fortune-marysville", hands, wagers, 2300)
-    assert _envy(out)[5]["paid"] == 500 and out["bank_after"] == 300
-    _conserved(out, wagers, 2300)
+    _conserved(out, wagers, 2100)
+    # a $24 bank: $3 left after seat 2, seat 5's $1 and $5 collected, the $5 Envy paid from the $9
+    out = _settle("paigow/fortune-marysville", hands, wagers, 2400)
+    assert _envy(out)[5]["paid"] == 500 and out["bank_after"] == 400
+    _conserved(out, wagers, 2400)
 
 
 def test_money_on_an_envy_spot_is_returned():
@@ -396,20 +399,25 @@ def test_no_paigow_scenario_leaves_a_wager_unsettled():
 
 def test_face_up_pays_the_envy_in_the_seats_turn_the_fortune_rooms_at_the_end_of_the_round():
     # Seat 2 (the Action seat) holds a button and loses its $5 Fortune bet; seat 3's $1 Fortune bet on four
-    # nines wins $20 and pays seat 2's Envy ($5). The bank: $10.
+    # nines wins $20 and pays seat 2's Envy ($5). The bank: $10. Each seat also bets $1 on the base game (a
+    # Fortune bet needs one, seed 004 L1507-1508, L3341).
     hands = {"seat 2": NOTHING, "seat 3": QUADS_9, "player_dealer": ACE_HIGH}
-    wagers = {2: {"fortune": 500}, 3: {"fortune": 100}}
-    # Face Up, seat by seat (L3136): seat 2's $5 collected (bank $15), its Envy $5 paid ($10), then seat 3's
-    # $20 Fortune win paid $10 of it.
+    wagers = {2: {"main": 100, "fortune": 500}, 3: {"main": 100, "fortune": 100}}
+    # Face Up, seat by seat (L3136): seat 2's base wager pushes (the player-dealer's seven-card ace-high,
+    # L3105), its $5 Fortune collected (bank $15), its Envy $5 paid ($10), then seat 3's $20 Fortune win
+    # paid $10 of it.
     out = _settle("paigow/face-up-marysville", hands, wagers, 1000)
     assert _envy(out)[2]["paid"] == 500
-    assert [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"]] == [(2, 0, 500), (3, 1000, 0)]
-    assert out["lines"].index(next(ln for ln in out["lines"] if "Envy" in ln)) == 1
+    fortune = [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"] if w["spot"] == "fortune"]
+    assert fortune == [(2, 0, 500), (3, 1000, 0)]
+    assert out["lines"].index(next(ln for ln in out["lines"] if "Envy" in ln)) == 2
     _conserved(out, wagers, 1000)
-    # Marysville Fortune, at the end of the round (L1555): seat 3 takes the whole $15, the Envy goes unpaid.
+    # Marysville Fortune, at the end of the round (L1555): seat 2's $1 base wager lost, seat 3's won ($1);
+    # seat 3's Fortune takes the whole $15 left, the Envy goes unpaid.
     out = _settle("paigow/fortune-marysville", hands, wagers, 1000)
     assert (_envy(out)[2]["paid"], _envy(out)[2]["coverage"]) == (0, "none")
-    assert [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"]] == [(2, 0, 500), (3, 1500, 0)]
+    fortune = [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"] if w["spot"] == "fortune"]
+    assert fortune == [(2, 0, 500), (3, 1500, 0)]
     _conserved(out, wagers, 1000)
 
 

@@ -26,8 +26,10 @@ from rules.round.events import (
     DeclareKind,
     DeviceFault,
     DiceResult,
+    Discard,
     EventError,
     HandSet,
+    Meld,
     RoundStart,
     Shuffle,
     Target,
@@ -106,6 +108,10 @@ events = st.one_of(
         st.none() | st.integers(0, 10**6),
         st.none() | st.integers(0, 5),
     ),
+    st.builds(
+        Meld, seat, st.lists(cards, max_size=4).map(tuple), st.none() | st.integers(1, 4), st.booleans()
+    ),
+    st.builds(Discard, seat, cards),
     st.builds(ButtonPress, st.sampled_from(Button), st.sampled_from(Role)),
     st.builds(Correction, st.integers(1, 10**6), text, st.sampled_from(Role)),
     st.builds(DeviceFault, text, st.sampled_from(sorted(DEVICE_CODES, key=lambda c: c.value)), text),
@@ -130,7 +136,7 @@ def test_events_are_immutable(e):
 def test_every_event_type_is_covered_by_the_strategy():
     assert set(EVENT_TYPES) == {
         "shuffle", "deck_check", "round_start", "card", "burn", "dice", "cut_card", "declare",
-        "hand_set", "decision", "button", "correction", "device_fault", "alert_cleared",
+        "hand_set", "meld", "discard", "decision", "button", "correction", "device_fault", "alert_cleared",
     }  # fmt: skip
 
 

@@ -60,7 +60,14 @@ def test_unit_is_notify_with_watchdog_and_reaches_devices() -> None:
     keys = {k for k, _ in directives}
     values = {(k, v) for k, v in directives}
     assert ("Type", "notify") in values and "WatchdogSec" in keys
-    assert ("Restart", "on-failure") in values
+    # Restarted whatever the exit status, except a stop with the maintenance PIN (issue 24 item 5):
+    # the console exits MAINTENANCE_STOP_EXIT, which the unit neither restarts nor counts as a failure.
+    from terminal.console.app import MAINTENANCE_STOP_EXIT
+
+    assert ("Restart", "always") in values
+    assert ("RestartPreventExitStatus", str(MAINTENANCE_STOP_EXIT)) in values
+    assert ("SuccessExitStatus", str(MAINTENANCE_STOP_EXIT)) in values
+    assert ("OnSuccess", "getty@tty1.service") in values
     assert ("DevicePolicy", "closed") in values and ("ProtectSystem", "strict") in values
     allowed = {v.split()[0] for k, v in directives if k == "DeviceAllow"}
     assert {"char-ttyUSB", "char-ttyACM", "char-usb_device", "char-gpiochip"} <= allowed

@@ -6,6 +6,8 @@
 set -eu
 
 NEEDS="
+mosquitto mosquitto
+initdb postgresql
 "
 
 missing=""
@@ -14,6 +16,7 @@ for pair in $(printf '%s' "$NEEDS" | tr ' ' ':'); do
     pkg=${pair#*:}
     if command -v "$cmd" >/dev/null 2>&1; then continue; fi
     if ls /usr/lib/postgresql/*/bin/"$cmd" >/dev/null 2>&1; then continue; fi
+    if [ -x "/usr/sbin/$cmd" ]; then continue; fi
     missing="$missing $pkg"
 done
 

@@ -26,8 +26,12 @@ class TraySet(BaseModel):
 
 
 class TilesProfile(BaseModel):
-    """The trays the emulated reader reports, one each ``interval`` seconds from the start."""
+    """The trays the emulated reader reports, one each ``interval`` seconds from the start; or, with
+    ``on_demand``, a tray only when the terminal asks for a position (``read`` with ``position`` and
+    ``round``): the scripted ``sets`` first, then positions of a set of 32 tiles washed for each round
+    (seeded by the profile's ``seed``), as an RFID tray reads the tiles placed on it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     sets: list[TraySet] = []
     interval: float = 0.5
+    on_demand: bool = False

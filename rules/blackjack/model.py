@@ -306,7 +306,6 @@ class SideBet:
     cite: str
     rank: Rank | None = None  # three_card_rank
     special_cards: tuple[str, ...] = ()  # three_card_rank: e.g. [7h, 7d] or [Js, Jh]
-    max_vs_game: Fraction | None = None  # at most this multiple of the game wager (Buster: 1)
     #: The decks the bet's filing deals it from, ``(fewest, most)`` (Buster: six to eight, seed 003 L795);
     #: ``analyze`` notes a shoe outside them. None where the filing does not say.
     decks: tuple[int, int] | None = None
@@ -325,7 +324,6 @@ class SideBet:
                 "cite",
                 "rank",
                 "special_cards",
-                "max_vs_game",
                 "note",
                 "choice",
                 "decks",
@@ -367,7 +365,6 @@ class SideBet:
             for i, row in enumerate(rows):
                 if row.hand not in known:
                     raise BlackjackDataError(f"{path}.pays.{i}.hand", f"one of {', '.join(known)}")
-        mx = m.get("max_vs_game")
         decks = None
         if m.get("decks") is not None:
             d = m["decks"]
@@ -389,7 +386,6 @@ class SideBet:
             cite_text(m.get("cite")),
             rank,
             tuple(str(c) for c in m.get("special_cards", ()) or ()),
-            None if mx is None else ratio(mx, f"{path}.max_vs_game"),
             decks,
         )
 

@@ -168,7 +168,6 @@ class SideBetsPlayerDealerBustCards(Strict):
     kind: Literal["player_dealer_bust_cards"]
     pays: list[SideBetsPlayerDealerBustCardsPays]
     cite: Cite
-    max_vs_game: int | None = None
     decks: list[int] | None = None
     choice: str | None = None
 
@@ -227,7 +226,6 @@ class SideBetsFrozenPlusHole(Strict):
     name: str
     kind: Literal["frozen_plus_hole"]
     cite: Cite
-    max_vs_game: int
     pays: list[SideBetsFrozenPlusHolePays]
 
 

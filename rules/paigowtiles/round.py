@@ -1,8 +1,10 @@
 """The Pai Gow Tiles family's contract with the rest of the program (:class:`rules.round.family.Family`).
 
-What is written: the game files' model, the House Way chart and the stored counts as data files, and the
-exact analysis. The round (dice, eight sets, the tile reader) is not in the round engine yet: its hooks are
-the engine's defaults (docs/paigow-tiles.md says what is and is not done).
+What is written: the game files' model, the House Way chart and the stored counts as data files, the exact
+analysis, and ``pieces = "tiles"``: the round engine takes the round start and the three dice (the game
+file's ``deal:`` is its dice phase); the tiles, the setting and the settlement are the family's own round
+(``rules.paigowtiles.table_round``), which the terminal's tiles table journals beside it
+(docs/paigow-tiles.md).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ class TilesFamily(BaseFamily):
     schema: ClassVar[type[BaseModel] | None] = TilesVariant
     #: The House Way sets four tiles into a high and a low pair (``dealer-terminal house-way``).
     house_way_pieces: ClassVar[str] = "tiles"
+    #: The round is played with tiles: the round engine takes the round start and the dice, the tiles are
+    #: this family's round (``rules.paigowtiles.table_round``; the table: ``terminal/tiles_table.py``).
+    pieces: ClassVar[str] = "tiles"
 
     def parse_variant(self, data: Mapping[str, Any]) -> TilesVariant:
         """The typed variant (a :class:`rules.paigowtiles.variant.VariantError` names what is wrong)."""

@@ -38,6 +38,7 @@ class AlertCode(Enum):
     FOUL_HAND = "FOUL_HAND"
     HOUSE_WAY_MISSET = "HOUSE_WAY_MISSET"
     CARD_MOVED = "CARD_MOVED"
+    INVALID_MELD = "INVALID_MELD"
     BETS_AFTER_CLOSE = "BETS_AFTER_CLOSE"
     BANK_ROTATION_DUE = "BANK_ROTATION_DUE"
     WAGER_OVER_MAXIMUM = "WAGER_OVER_MAXIMUM"
@@ -78,6 +79,7 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.FOUL_HAND: "A hand set foul (wrong card counts, or the low hand beats the high hand).",
     AlertCode.HOUSE_WAY_MISSET: "A hand that must be set the House Way was set otherwise.",
     AlertCode.CARD_MOVED: "A card already placed face up in a segment was moved (open-face Chinese Poker).",
+    AlertCode.INVALID_MELD: "A meld that is not a set or a rope of three or more, or cards the player does not hold (Panguingue).",
     AlertCode.BETS_AFTER_CLOSE: "A wager placed or changed after betting closed.",
     AlertCode.BANK_ROTATION_DUE: "The player-dealer has banked the filed number of hands; offer the bank.",
     AlertCode.WAGER_OVER_MAXIMUM: "A wager over the table's or the bet's maximum (checked when the round starts).",

@@ -320,6 +320,28 @@ class HandSet(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Meld(Event):
+    """Cards laid face up in a meld (Panguingue's "spread"): a new meld, or cards added to the seat's meld
+    number ``onto`` (1-based, in the order its melds were laid). ``take``: the meld uses the top card of the
+    discard pile, drawn from it for this meld (its card is among ``cards``)."""
+
+    type: ClassVar[str] = "meld"
+    seat: int
+    cards: tuple[Card, ...]
+    onto: int | None = None
+    take: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    """A player discards one card face up, ending his turn (Panguingue)."""
+
+    type: ClassVar[str] = "discard"
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Event):
     """A player's decision (hit, stand, draw N, fold, bet, up or down …), with an amount in cents or a count."""
 
@@ -387,6 +409,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CutCard,
         Declare,
         HandSet,
+        Meld,
+        Discard,
         Decision,
         ButtonPress,
         Correction,

@@ -39,6 +39,9 @@ Beyond the round engine, the same object is the family's whole contract with the
 - the layout: ``wager_spots``, ``base_spots``, ``spot_limits``, ``deals_every_seat``, ``demo_spots``;
 - the dealer's helpers: ``house_way_sets`` (set the hands the House Way), ``hands_to_set`` (the hands still
   to be set), ``next_to_decide`` (whose play-or-fold the round waits for);
+- ``pieces``: what the round is played with: ``cards`` (the round engine's, every card a
+  :class:`~rules.round.events.CardRead`) or ``tiles`` (the round engine takes the round start and the dice,
+  the family's own round the tiles: the terminal's table for it is ``terminal/tiles_table.py``);
 - ``house_way_pieces``: what ``dealer-terminal house-way`` sets for this family (``cards``: a poker hand into
   two; ``tiles``: four tiles into two pairs); ``report_shape``: how the round's report (``settle``) reads
   on the dealer's settlement panel (``wagers``: a ``wagers`` list; ``points``: each seat's net from a points
@@ -97,6 +100,8 @@ class Family(FamilyRules, Protocol):
     #: Whether the table's player-dealer bank settles the rounds (:meth:`wager_results` gives results).
     settled_at_table: ClassVar[bool]
     #: What ``dealer-terminal house-way`` sets: ``cards`` (a poker hand into two) or ``tiles`` (four tiles).
+    #: What the round is played with: ``cards`` or ``tiles`` (see the module docstring).
+    pieces: ClassVar[str]
     house_way_pieces: ClassVar[str]
     #: How the round's report reads on the settlement panel: ``wagers`` (a ``wagers`` list of per-wager
     #: lines) or ``points`` (a points game's per-seat nets: Chinese Poker's scoring report).
@@ -142,6 +147,7 @@ class BaseFamily:
     schema: ClassVar[type[BaseModel] | None] = None
     deals_every_seat: ClassVar[bool] = False
     settled_at_table: ClassVar[bool] = False
+    pieces: ClassVar[str] = "cards"
     house_way_pieces: ClassVar[str] = "cards"
     report_shape: ClassVar[str] = "wagers"
 

@@ -36,8 +36,10 @@ from rules.round.events import (
     DeclareKind,
     DeviceFault,
     DiceResult,
+    Discard,
     Event,
     HandSet,
+    Meld,
     RoundStart,
     Shuffle,
     Target,
@@ -145,6 +147,9 @@ class RoundState(NamedTuple):
     dice: tuple[int, ...] = ()
     decisions: tuple[Decision, ...] = ()
     hand_sets: tuple[HandSet, ...] = ()
+    #: A turn-by-turn game's plays (Panguingue's melds and discards), each with its event number, for the
+    #: family's hooks to fold in order with the cards placed.
+    plays: tuple[tuple[int, Meld | Discard], ...] = ()
     folded: frozenset[int] = frozenset()
     dead: frozenset[int] = frozenset()
     betting_round: int = 0
@@ -477,7 +482,8 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
     elif isinstance(e, RoundStart):
         owed = _owed_rule_draw(s)
-        kept, refused, found = check_round_start(s.game.data, e)
+        extra = family_rules(s.game.family).spot_limits(s)
+        kept, refused, found = check_round_start(s.game.data, e, extra)
         banked = banked_after(s.banked, e)
         s = _with(_round_start(s, kept), refused=refused, banked=banked)
         if owed is not None:
@@ -502,6 +508,11 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _declare(s, e, seq)
     elif isinstance(e, HandSet):
         s = _with(s, hand_sets=(*s.hand_sets, e))
+    elif isinstance(e, Meld | Discard):
+        s = _with(s, plays=(*s.plays, (seq, e)))
+        ph = s.current_phase
+        if ph is not None and ph.kind is PhaseKind.RULE_DRAWS:
+            s = _advance(s)  # the family's hook may end its phase on a play (a player going out)
     elif isinstance(e, Decision):
         s = _decision(s, e, seq)
     elif isinstance(e, ButtonPress):

@@ -27,6 +27,7 @@ from rules.banking.rotation import RotationRules
 from rules.banking.wagers import (
     TABLE_LIMITS,
     Checked,
+    SpotLimit,
     VariantLimits,
     Verdict,
     WagerKind,
@@ -71,16 +72,20 @@ def table_limits(data: Mapping[str, Any]) -> tuple[int | None, int | None]:
 
 
 def check_round_start(
-    data: Mapping[str, Any], start: RoundStart
+    data: Mapping[str, Any], start: RoundStart, extra: Mapping[str, SpotLimit] | None = None
 ) -> tuple[RoundStart, tuple[Wager, ...], list[Finding]]:
     """The round start with only the wagers that get action, the wagers (or parts) that go back, and a
-    finding for each wager the limits touch. A variant with no ``wager_limits:`` and no posted table
-    limits checks nothing."""
-    if "wager_limits" not in data and TABLE_LIMITS not in data:
+    finding for each wager the limits touch. ``extra``: the family's per-spot limits of its bonus bets
+    (``Family.spot_limits``: Pai Gow's Fortune Bonus $1 to $20 in $1 steps, seed 004 L1507-1509; bonuses
+    that need a main wager), the same the wager panel checks. A variant with no ``wager_limits:``, no
+    posted table limits and no such spot limits checks nothing."""
+    if "wager_limits" not in data and TABLE_LIMITS not in data and not extra:
         return start, (), []
     vl = variant_limits(data)
+    if extra:
+        vl = replace(vl, side_bets=vl.side_bets | frozenset(extra))
     lo, hi = table_limits(data)
-    limits = vl.with_table(lo, hi)
+    limits = vl.with_table(lo, hi, extra)
     bank = [
         BankWager.single(
             w.seat,

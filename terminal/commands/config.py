@@ -19,7 +19,7 @@ import yaml
 
 from terminal.config import Problem, check_config, config_files, load_config
 from terminal.errors import UserError
-from terminal.roles import hash_pin
+from terminal.roles import DEMO_PINS, hash_pin
 
 
 def register(sub: Any) -> None:
@@ -113,5 +113,7 @@ def run_hash_pin(args: argparse.Namespace) -> int:
         pin = getpass.getpass("PIN: ")
         if getpass.getpass("again: ") != pin:
             raise UserError("the two PINs differ")
+    if pin in DEMO_PINS:
+        raise UserError("that is a published demo PIN (docs/dealer-guide.md): choose another")
     print(hash_pin(pin))
     return 0

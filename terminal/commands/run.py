@@ -81,12 +81,34 @@ def run(args: argparse.Namespace) -> int:
     app = build_app(cfg, demo=args.demo, tables=tables)
     if not args.demo and hasattr(app, "controller"):
         app.controller.draw_pace = 0.35  # the emulated shoe deals at a pace a newcomer can follow
-    app.run()
-    return 0
+    app.handle_signals = True  # SIGTERM: a journaled stop that gives the terminal back (docs/security.md)
+    try:
+        app.run()
+    finally:
+        controller = getattr(app, "controller", None)
+        if controller is not None:
+            controller.close()
+    # 0 after SIGTERM or SIGHUP (systemd restarts it unless systemctl stopped it); MAINTENANCE_STOP_EXIT
+    # after a stop with the maintenance PIN (not restarted); 1 after an internal failure.
+    return int(app.return_code or 0)
+
+
+def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
+    """The table's PIN gate (``terminal.roles.Access``) over ``journal``, which it rebuilds the count of
+    wrong PINs and a running lockout from."""
+    from terminal.roles import Access
+
+    return Access(
+        cfg.pins(),
+        journal=journal,
+        max_failures=cfg.security.max_failures,
+        lockout_seconds=cfg.security.lockout_seconds,
+    )
 
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
+DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
 
 
 def builtin_demo(main: str | None) -> bool:
@@ -129,6 +151,9 @@ async def run_headless(cfg: TerminalConfig) -> int:
 
     log = headless_log()
     controller = open_table(cfg)
+    # No PIN can be entered without a screen: staff actions (a panel button named tech.* or maint.*)
+    # are refused by the role gate, and nobody is ever logged in.
+    controller.access = table_access(cfg, controller.journal.journal)
     log.info(
         "table %s: %s (%s), %d seats, journal %s",
         cfg.table.id,
@@ -141,8 +166,14 @@ async def run_headless(cfg: TerminalConfig) -> int:
         log.info("device %s: %s at %s", name, d.kind, d.url)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+    stopped_by: list[str] = []
+
+    def on_signal(name: str) -> None:
+        stopped_by.append(name)
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, on_signal, sig.name)
     controller.attach(view_logger(log))  # after the handlers: a SIGTERM from now on stops it cleanly
     try:
         await controller.start()
@@ -151,6 +182,9 @@ async def run_headless(cfg: TerminalConfig) -> int:
             devices = asyncio.create_task(controller.run_devices(), name="devices")
             await stop.wait()
             log.info("stopping: finishing the journal")
+            controller.access.record(
+                "console.stop", {"how": "signal", "signal": stopped_by[0], "by": "system"}
+            )
             notifier.status("stopping")
             devices.cancel()
             await asyncio.gather(devices, return_exceptions=True)
@@ -212,7 +246,6 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
     """The console for ``cfg``: the real controller (journal, devices), or the scripted demo. With
     ``tables`` (the built-in demo), ``t`` switches to the next of them and each opens with a full layout."""
     from terminal.console.app import CountersPosted, DealerConsole, DeviceFrame, PanelButton
-    from terminal.roles import Access
 
     devices = [(n, d.kind, d.url) for n, d in sorted(cfg.devices.items())]
     common: dict[str, Any] = {
@@ -224,23 +257,16 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
     if demo:
         from terminal.console.demo import DemoBackend
 
-        access = Access(
-            cfg.pins(), max_failures=cfg.security.max_failures, lockout_seconds=cfg.security.lockout_seconds
-        )
+        access = table_access(cfg)
         tour = DemoBackend()  # the recorded round (config/demo/tour.yaml) on the real controller
         tour.controller.access = access
         return DealerConsole(tour, access, startup=tour.start, **common)
 
-    from terminal.controller import TableController, open_table
+    from terminal.controller import TableController, controller_class, open_table
     from terminal.sdnotify import SdNotifier, supervised
 
     controller = open_table(cfg)
-    access = Access(
-        cfg.pins(),
-        journal=controller.journal.journal,
-        max_failures=cfg.security.max_failures,
-        lockout_seconds=cfg.security.lockout_seconds,
-    )
+    access = table_access(cfg, controller.journal.journal)
 
     async def counters() -> None:
         while True:  # the maintenance screen's counters, once a second (coalesced by the app)
@@ -295,7 +321,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
             place["i"] = (place["i"] + 1) % len(tables)
             new_cfg = tables[place["i"]]
             old.release()
-            new = TableController(new_cfg, old.journal.journal)
+            new = controller_class(new_cfg)(new_cfg, old.journal.journal)
             new.draw_pace = old.draw_pace
             new.link_config = old.link_config
             wire(new)

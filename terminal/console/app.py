@@ -10,6 +10,8 @@ journals them before they take effect.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -28,6 +30,13 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, RichLog, St
 from terminal.console import render
 from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, SeatView, TableView
 from terminal.roles import Access, AccessDenied, LockedOut, Mode, Role
+
+#: The exit status of a stop by maintenance: the systemd unit does not restart on it
+#: (``RestartPreventExitStatus=``); every other exit, 0 included, is restarted.
+MAINTENANCE_STOP_EXIT = 10
+#: The journal kind of a console stop (``console.stop.refused`` for one the PIN did not allow).
+STOP_KIND = "console.stop"
+STOP_PURPOSE = "to stop the console"
 
 
 class ViewPosted(Message):
@@ -552,8 +561,11 @@ class DealerConsole(App[None]):
         "maintenance": MaintenanceScreen,
     }
     DEFAULT_MODE = "dealer"
-    # Quitting is not a dealer action: ctrl+q is replaced by a hidden, priority ctrl+backslash for
-    # the technician at a keyboard (systemd restarts the service anyway).
+    # Quitting is not a dealer action. Textual binds ctrl+q to quit and ctrl+c to help_quit (and
+    # ctrl+c to copy in a screen or an input); here ctrl+q does nothing and ctrl+backslash and ctrl+c
+    # both ask for the maintenance PIN, from any screen (priority bindings on the App run before any
+    # screen's or widget's). action_quit and action_help_quit are overridden too, so no path to
+    # Textual's own quit is left.
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(key, f"inject('{device}', '{fault}')", label, id=f"demo.{device}.{fault}")
@@ -561,7 +573,8 @@ class DealerConsole(App[None]):
         ),
         Binding("t", "next_table", "Next game", id="demo.next-table"),
         Binding("ctrl+q", "noop", show=False, priority=True, system=True),
-        Binding("ctrl+backslash", "quit", "Quit", show=False, priority=True, id="quit", system=True),
+        Binding("ctrl+backslash", "stop_console", "Stop", show=False, priority=True, id="quit", system=True),
+        Binding("ctrl+c", "stop_console", show=False, priority=True, id="stop-ctrl-c", system=True),
     ]
 
     def __init__(
@@ -575,9 +588,14 @@ class DealerConsole(App[None]):
         devices: Iterable[tuple[str, str, str]] = (),
         startup: Callable[[], Awaitable[None]] | None = None,
         demo_faults: bool = False,
+        handle_signals: bool = False,
     ) -> None:
         super().__init__()
         self._startup = startup
+        #: Take SIGTERM/SIGHUP (a clean, journaled stop that restores the terminal) and SIGINT/SIGQUIT
+        #: (the maintenance PIN, like ctrl+c) on the app's loop; ``run`` sets it, tests need not.
+        self.handle_signals = handle_signals
+        self._signals: list[int] = []
         self.demo_faults = demo_faults
         self.backend = backend
         self.access = access
@@ -605,6 +623,8 @@ class DealerConsole(App[None]):
     def on_mount(self) -> None:
         if self._keymap:
             self.set_keymap(self._keymap)
+        if self.handle_signals:
+            self._take_signals()
         self.backend.attach(self.publish)
         if self._startup is not None:
             # Long-lived device work lives on the App (not a screen) and never takes the console down.
@@ -667,6 +687,12 @@ class DealerConsole(App[None]):
         action = self.buttons.get(button_id)
         if action is None:
             self._say(f"unknown button {button_id!r}")
+            return
+        if action in ("technician", "maintenance"):
+            self.action_enter_mode(action)  # the PIN dialog, exactly as F2/F3
+            return
+        if action == "dealer":
+            self.action_leave_mode()
             return
         await self.dealer_action(action, source="button")
 
@@ -777,6 +803,71 @@ class DealerConsole(App[None]):
 
     def action_noop(self) -> None:
         """Swallow a key (ctrl+q on a kiosk)."""
+
+    # -- stopping the console -------------------------------------------------------------------------
+
+    def _take_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(sig, self.stop_on_signal, sig.name)
+        for sig in (signal.SIGINT, signal.SIGQUIT):  # only with TEXTUAL_ALLOW_SIGNALS, or kill -INT
+            loop.add_signal_handler(sig, self.action_stop_console)
+        self._signals = [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT]
+
+    def on_unmount(self) -> None:
+        with contextlib.suppress(RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for sig in self._signals:
+                loop.remove_signal_handler(sig)
+        self._signals = []
+
+    def stop_on_signal(self, name: str) -> None:
+        """SIGTERM (``systemctl stop``) or SIGHUP (the tty hung up): journal the stop and exit 0 through
+        Textual's own shutdown, which leaves the alternate screen and shows the cursor again."""
+        self.access.record(STOP_KIND, {"how": "signal", "signal": name, "by": "system"})
+        self.exit(return_code=0)
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """Textual's quit: here it asks for the maintenance PIN like ctrl+backslash."""
+        self.action_stop_console()
+
+    def action_help_quit(self) -> None:
+        """Textual's ctrl+c hint: here ctrl+c asks for the maintenance PIN like ctrl+backslash."""
+        self.action_stop_console()
+
+    def action_stop_console(self) -> None:
+        """Stop the console: only with the maintenance PIN, journaled; the exit status tells systemd not
+        to restart it (:data:`MAINTENANCE_STOP_EXIT`, systemd/dealer-terminal.service)."""
+        if any(isinstance(s, PinScreen) and s.purpose == STOP_PURPOSE for s in self.screen_stack):
+            return  # already asking
+        if not self.access.has_pin(Role.MAINTENANCE):
+            self.access.record(STOP_KIND + ".refused", {"reason": "no maintenance PIN configured"})
+            self._say("stopping the console needs the maintenance PIN, and none is configured")
+            return
+
+        def done(role: Role | None) -> None:
+            if role is not Role.MAINTENANCE:
+                self.access.record(STOP_KIND + ".refused", {"reason": "cancelled"})
+                self._say("the console keeps running")
+                return
+            self.access.record(STOP_KIND, {"how": "key", "by": role.value})
+            self.exit(return_code=MAINTENANCE_STOP_EXIT)
+
+        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE), done)
+
+    def _fatal_error(self) -> None:
+        """An unhandled exception still ends the app (exit 1), but its traceback is printed without
+        local variables: Textual's own shows them, and a frame's locals can hold a PIN, a PIN hash or the
+        journal key (stderr is the system journal). Textual is pinned (pyproject.toml); the leak test in
+        tests/terminal/test_quit_and_signals.py fails if this hook stops being called."""
+        import rich
+        from rich.segment import Segments
+        from rich.traceback import Traceback
+
+        self.bell()
+        tb = Traceback(show_locals=False, width=None, suppress=[rich])
+        self._exit_renderables.append(Segments(self.console.render(tb, self.console.options)))
+        self._close_messages_no_wait()
 
     def _role(self) -> str:
         return self.access.session.role.value if self.access.session else "dealer"

@@ -74,3 +74,44 @@ async def test_reader_reads_play_the_round(rig_factory: Any) -> None:
         (1, Outcome.LOSE),
         (3, Outcome.LOSE),
     ]
+
+
+def test_the_washed_set_is_the_32_tiles() -> None:
+    from collections import Counter
+
+    from firmware_bridge.emulators.tilereader import WASHED_SET
+
+    assert Counter(WASHED_SET) == Counter(f"{t.face[0]}-{t.face[1]}" for t in ALL_TILES)
+
+
+async def test_on_demand_a_tray_reads_only_the_position_asked(rig_factory: Any) -> None:
+    rig = await rig_factory("tile-reader-demo")
+    start = rig.clock.now()
+    await rig.run_until(lambda r: r.clock.now() >= start + 5.0)
+    assert rig.of(TilesRead) == []  # nothing is placed on a tray until the terminal asks
+    now = rig.clock.now()
+    for position in (3, 1, 6):
+        rig.emulator.inject("read", now, position=position, round=1)
+    await rig.run_until(lambda r: len(r.of(TilesRead)) == 3)
+    reads = rig.of(TilesRead)
+    assert [r.position for r in reads] == [3, 1, 6]
+    faces = [f for r in reads for f in r.tiles]
+    assert len(faces) == 12
+    from collections import Counter
+
+    from firmware_bridge.emulators.tilereader import WASHED_SET
+
+    held = Counter(WASHED_SET)
+    assert all(n <= held[f] for f, n in Counter(faces).items())  # no more of a face than the set holds
+
+
+async def test_a_wrong_tile_repeats_a_face_already_read(rig_factory: Any) -> None:
+    rig = await rig_factory("tile-reader-demo")
+    now = rig.clock.now()
+    rig.emulator.inject("read", now, position=1, round=7)
+    await rig.run_until(lambda r: len(r.of(TilesRead)) == 1)
+    first = rig.of(TilesRead)[0].tiles[0]
+    rig.emulator.inject("wrong_tile_next", rig.clock.now())
+    rig.emulator.inject("read", rig.clock.now(), position=2, round=7)
+    await rig.run_until(lambda r: len(r.of(TilesRead)) == 2)
+    assert rig.of(TilesRead)[1].tiles[0] == first

@@ -56,6 +56,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "twocardpeek",
         "ultimatewar",
         "chinese",
+        "paigowtiles",
     ]
     app = build_app(tables[index], tables=tables)
     # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
@@ -92,8 +93,11 @@ async def deal_to_settlement(app, pilot) -> None:
     assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
 
 
-# The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py.
-@pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if name != "chinese"])
+# The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py;
+# Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py.
+@pytest.mark.parametrize(
+    "index", [i for i, name in enumerate(DEMO_TABLES) if name not in ("chinese", "paigowtiles")]
+)
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
     c = app.controller
@@ -148,6 +152,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "chinese")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "paigowtiles/capitol")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -157,6 +163,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "twocardpeek/the101",
             "ultimatewar/the101",
             "chinese/13-card-oaks",
+            "paigowtiles/capitol",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -167,6 +174,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "twocardpeek/the101",
             "ultimatewar/the101",
             "chinese/13-card-oaks",
+            "paigowtiles/capitol",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

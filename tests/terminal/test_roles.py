@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import pytest
 
+from terminal.errors import UserError
+from terminal.journal import Journal
 from terminal.roles import (
     Access,
     AccessDenied,
     LockedOut,
     Mode,
     Role,
+    authorise,
     hash_pin,
     parse_pin_hash,
+    pin_hash_policy,
     verify_pin,
 )
 
@@ -142,3 +146,145 @@ def test_who_clears_what():
     assert Access.may_clear("dealer", "dealer") and Access.may_clear("dealer", "floor")
     assert not Access.may_clear("technician", "floor")
     assert Access.may_clear("technician", "technician")
+
+
+# -- the lockout outlives a restart (issue 24 item 5) ---------------------------------------------------
+
+
+class Wall(Clock):
+    def __init__(self) -> None:
+        self.t = 1_800_000_000.0
+
+
+def _reopened(path, clock, wall, pins):
+    return Access(pins, journal=Journal(path), clock=clock, wall=wall, lockout_seconds=300)
+
+
+def test_a_lockout_is_journaled_and_survives_a_restart(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    pins = {"floor": hash_pin("2468", **FAST)}
+    clock, wall = Clock(), Wall()
+    access = _reopened(path, clock, wall, pins)
+    for _ in range(5):
+        with pytest.raises(AccessDenied):
+            access.login("floor", "9999")
+    access._journal.close()
+    gate = Journal(path).last("auth.gate")
+    assert gate == {"failures": 5, "locked_until": wall.t + 300}
+    # Restart 100 s later (a new process: a new monotonic clock): still locked for the rest.
+    wall.t += 100
+    clock2 = Clock()
+    again = _reopened(path, clock2, wall, pins)
+    assert again.lock_remaining() == pytest.approx(200)
+    with pytest.raises(LockedOut):
+        again.login("floor", "2468")  # even the right PIN
+    assert again._journal.last("auth.lockout.restored") == {"remaining_s": 200.0, "failures": 5}
+    again._journal.close()
+    # Restart after the lockout ran out: PIN entry is open and the count starts again.
+    wall.t += 300
+    third = _reopened(path, Clock(), wall, pins)
+    assert third.lock_remaining() == 0 and third.failures == 0
+    assert third.login("floor", "2468").role is Role.FLOOR
+    third._journal.close()
+
+
+def test_wrong_pins_before_a_restart_still_count(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    pins = {"floor": hash_pin("2468", **FAST)}
+    wall = Wall()
+    access = _reopened(path, Clock(), wall, pins)
+    for _ in range(3):
+        with pytest.raises(AccessDenied):
+            access.login("floor", "0000")
+    access._journal.close()
+    again = _reopened(path, Clock(), wall, pins)
+    assert again.failures == 3
+    with pytest.raises(AccessDenied, match="1 tries left"):
+        again.login("floor", "0000")
+    with pytest.raises(LockedOut):
+        again.login("floor", "0000")  # the fifth across the restart
+    again._journal.close()
+
+
+def test_a_wall_clock_set_back_never_lengthens_a_lockout_past_its_length(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    pins = {"floor": hash_pin("2468", **FAST)}
+    wall = Wall()
+    access = _reopened(path, Clock(), wall, pins)
+    for _ in range(5):
+        with pytest.raises(AccessDenied):
+            access.login("floor", "0000")
+    access._journal.close()
+    wall.t -= 86_400  # the clock went back a day while the terminal was down
+    again = _reopened(path, Clock(), wall, pins)
+    assert again.lock_remaining() == pytest.approx(300)
+    again._journal.close()
+
+
+# -- hashes that cannot guard a real table ----------------------------------------------------------------
+
+COSTLY = "scrypt$1048576$8$1$c2FsdHNhbHRzYWx0c2FsdA==$" + "A" * 43 + "="
+
+
+def test_a_costly_hash_is_malformed_and_never_raises_at_login():
+    with pytest.raises(ValueError, match="costlier") as info:
+        parse_pin_hash(COSTLY)
+    assert COSTLY not in str(info.value)
+    assert verify_pin("2468", COSTLY) is False  # no MemoryError, no traceback
+    with pytest.raises(UserError) as refused:
+        Access({"floor": COSTLY})
+    assert "roles.floor.pin_hash" in str(refused.value) and COSTLY not in str(refused.value)
+
+
+def test_pin_hash_policy():
+    assert pin_hash_policy(hash_pin("2468")) is None
+    assert "published demo PIN" in pin_hash_policy(hash_pin("1111"))
+    weak = pin_hash_policy(hash_pin("2468", n=2**10))
+    assert "N=16384 r=8 p=1" in weak and "N=1024" in weak
+    assert "costlier" in pin_hash_policy(COSTLY)
+    for said in (pin_hash_policy(hash_pin("3333")), weak):
+        assert "3333" not in said and "2468" not in said
+
+
+# -- the role gate --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "role", "data", "allowed"),
+    [
+        ("maint.support-bundle", "dealer", {}, False),
+        ("maint.support-bundle", "floor", {}, False),
+        ("maint.support-bundle", "maintenance", {}, True),
+        ("maint.self-test", "technician", {}, True),
+        ("tech.set-game", "maintenance", {}, False),
+        ("tech.set-game", "technician", {}, True),
+        ("technician", "dealer", {}, False),
+        ("maintenance", "dealer", {}, False),
+        ("mode.change", "dealer", {"to": "maintenance"}, False),
+        ("mode.change", "dealer", {"to": "dealer"}, True),
+        ("mode.change", "floor", {"to": "nowhere"}, False),
+        ("console.stop", "technician", {}, False),
+        ("console.stop", "maintenance", {}, True),
+        ("confirm", "dealer", {}, True),
+        ("clear-alert", "floor", {}, True),
+        ("confirm", "janitor", {}, False),
+    ],
+)
+def test_which_role_may_ask_for_what(action, role, data, allowed):
+    assert (authorise(None, action, role, data) is None) is allowed
+
+
+def test_the_gate_wants_the_session_of_the_role_it_names(gate):
+    access, clock, _ = gate
+    assert "nobody is logged in as maintenance" in authorise(access, "maint.support-bundle", "maintenance")
+    access.login("floor", "2222")
+    assert "nobody is logged in as maintenance" in authorise(access, "maint.support-bundle", "maintenance")
+    assert authorise(access, "clear-alert", "floor") is None
+    access.login("maintenance", "4444")
+    assert authorise(access, "maint.support-bundle", "maintenance") is None
+    assert authorise(access, "clear-alert", "floor") is not None  # floor is no longer the session
+    for _ in range(5):
+        with pytest.raises(AccessDenied):
+            access.login("floor", "0000")
+    assert "locked" in authorise(access, "maint.support-bundle", "maintenance")
+    assert authorise(access, "confirm", "dealer") is None  # the dealer plays on during a lockout

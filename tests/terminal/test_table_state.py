@@ -108,7 +108,7 @@ def _refused(c: TableController, inp: ConsoleInput) -> str | None:
 @pytest.mark.parametrize(
     ("inp", "why"),
     [
-        (ConsoleInput("wager.place", "floor", data={"seat": 2, "add": 500}), "needs the floor PIN"),
+        (ConsoleInput("wager.place", "floor", data={"seat": 2, "add": 500}), "PIN"),
         (ConsoleInput("house-way"), "not taken while the table is"),
         (ConsoleInput("play"), "not taken while the table is"),
         (ConsoleInput("wager.bank", data={"add": 500}), "player-dealer's seat first"),
