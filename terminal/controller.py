@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
 import io
 import json
@@ -145,6 +146,8 @@ from terminal.table.state import (
 from terminal.table.state import apply as table_apply
 
 CONFIG_KIND = "config"
+#: Set while a task holds the controller's journal-then-fold lock (``TableController._held``).
+_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
 #: Each round's settlement (the layout, the bank and its rotation are table events: terminal.table.state).
 SETTLEMENT_KIND = "settlement"
 #: Each device's highest delivered counter (``devices.driver.delivered_number``), committed with the
@@ -355,9 +358,22 @@ class TableController:
     async def record(self, event: TableEvent, extra: Mapping[str, Any] | None = None) -> None:
         """Journal a table event (durable; ``extra``: more of the entry, e.g. the input), then fold it into
         the table and show the result. Nothing of the table changes before it is journaled."""
-        async with self._lock:
+        if _HOLDING.get():  # inside this task's journal-then-fold step (a settlement hook): lock held
             await self._commit([event], extra)
+        else:
+            async with self._held():
+                await self._commit([event], extra)
         self._show()
+
+    @contextlib.asynccontextmanager
+    async def _held(self) -> AsyncIterator[None]:
+        """The journal-then-fold lock, marked held for this task (so a hook inside may record)."""
+        async with self._lock:
+            token = _HOLDING.set(True)
+            try:
+                yield
+            finally:
+                _HOLDING.reset(token)
 
     async def _commit(
         self,
@@ -616,7 +632,7 @@ class TableController:
             message=late.describe(),
             seat=seat,
         )
-        await self.record(AlertRaised(alert), {"input": inp.to_json()})
+        await self.record(AlertRaised(alert, by_code=True), {"input": inp.to_json()})
         return "no more bets: the wager stays as it was"
 
     def round_start_event(self) -> RoundStart | str:
@@ -709,7 +725,7 @@ class TableController:
     ) -> RoundState:
         """Journal ``event`` (durable), then fold it into the round and show the result. ``rider``, an
         entry committed in the same transaction (the device's delivered counter)."""
-        async with self._lock:
+        async with self._held():
             if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(

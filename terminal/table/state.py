@@ -124,14 +124,17 @@ class BankSettled:
 
 @dataclass(frozen=True)
 class AlertRaised:
-    """An alert the terminal raised itself (a device it cannot use, a wager after no more bets)."""
+    """An alert the terminal raised itself (a device it cannot use, a wager after no more bets). It
+    replaces the alert with the same code and message, or (``by_code``) any with the same code."""
 
     alert: AlertView
+    by_code: bool = False
 
 
 @dataclass(frozen=True)
 class AlertDropped:
-    """A terminal alert was cleared (by the role it names, with its PIN)."""
+    """A terminal alert was cleared (by the role it names, with its PIN): the first with ``code`` (at
+    ``seat`` when given)."""
 
     code: str
     seat: int | None = None
@@ -313,15 +316,19 @@ def apply(state: TableState, event: TableEvent) -> TableState:
         return replace(state, bank_cents=event.bank, rotation=rot, counted=event.round_no)
     if isinstance(event, AlertRaised):
         a = event.alert
-        # A device alert replaces the one with its message; any other replaces the one with its code.
         kept = tuple(
-            t
-            for t in state.alerts
-            if (t.message != a.message if a.code == "DEVICE_FAULT" else t.code != a.code)
+            t for t in state.alerts if t.code != a.code or (not event.by_code and t.message != a.message)
         )
         return replace(state, alerts=kept + (a,))
     if isinstance(event, AlertDropped):
-        i = next((i for i, t in enumerate(state.alerts) if t.code == event.code), None)
+        i = next(
+            (
+                i
+                for i, t in enumerate(state.alerts)
+                if t.code == event.code and (event.seat is None or t.seat == event.seat)
+            ),
+            None,
+        )
         if i is None:
             return state
         return replace(state, alerts=state.alerts[:i] + state.alerts[i + 1 :])
@@ -401,7 +408,7 @@ def entry_of(event: TableEvent) -> tuple[str, dict[str, Any]]:
     if isinstance(event, RoundEvent):
         return ROUND_KIND, event.event.to_json()
     if isinstance(event, AlertRaised):
-        return ALERT_KIND, alert_json(event.alert)
+        return ALERT_KIND, {**alert_json(event.alert), **({"by_code": True} if event.by_code else {})}
     if isinstance(event, AlertDropped):
         return ALERT_CLEAR_KIND, {"code": event.code, "seat": event.seat}
     if isinstance(event, GameSet):
@@ -442,7 +449,7 @@ def event_of(kind: str, payload: Mapping[str, Any], rules_for: RulesFor, seats: 
         return _named(payload)
     if kind == ALERT_KIND:
         alert = alert_from(payload)
-        return AlertRaised(alert) if alert is not None else None
+        return AlertRaised(alert, payload.get("by_code") is True) if alert is not None else None
     if kind == ALERT_CLEAR_KIND:
         seat = payload.get("seat")
         return AlertDropped(str(payload.get("code", "")), seat if isinstance(seat, int) else None)

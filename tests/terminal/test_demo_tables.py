@@ -23,7 +23,7 @@ def text_of(renderable) -> str:
     return console.export_text()
 
 
-async def until(pilot, cond, steps=2400):  # a bound for a broken run only (2 min), never a timing
+async def until(pilot, cond, steps=1200):  # a bound for a broken run only (2 min), never a timing
     for _ in range(steps):
         if cond():
             return True

@@ -65,8 +65,8 @@ INPUTS = st.one_of(
             ConsoleInput("undo"),
             ConsoleInput("house-way"),
             ConsoleInput("play"),
-            ConsoleInput("mode.change", data={"to": "maintenance"}),
-            ConsoleInput("mode.change", data={"to": "live"}),
+            ConsoleInput("mode.change", "maintenance", data={"to": "maintenance"}),
+            ConsoleInput("mode.change", "dealer", data={"to": "live"}),
             ConsoleInput("wager.place", "floor", data={"seat": 2, "add": 500}),
             ConsoleInput("clear-alert", data={"code": "BETS_AFTER_CLOSE"}),
         ]
@@ -138,7 +138,9 @@ def test_a_seat_with_wagers_cannot_bank_and_maintenance_refuses_the_layout() -> 
         assert "take them back before it banks" in (
             _refused(c, ConsoleInput("wager.player-dealer", data={"seat": 3})) or ""
         )
-        loop.run_until_complete(c.submit(ConsoleInput("mode.change", data={"to": "maintenance"})))
+        loop.run_until_complete(
+            c.submit(ConsoleInput("mode.change", "maintenance", data={"to": "maintenance"}))
+        )
         assert not c.table.live
         assert _refused(c, ConsoleInput("wager.place", data={"seat": 2, "add": 500})) is not None
     finally:
