@@ -37,11 +37,12 @@ from rules.paigowtiles.hands import Ties, points_of, strength  # noqa: E402
 from rules.paigowtiles.house_way import Chart, load_chart, set_kinds  # noqa: E402
 from rules.paigowtiles.tiles import ALL_TILES  # noqa: E402
 from rules.paigowtiles.variant import TilesVariant  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 ROOMS = ("paigowtiles/oaks", "paigowtiles/tres-lounge", "paigowtiles/capitol", "paigowtiles/marysville")
 
 
-def tile_level(chart: Chart, ties: Ties, chunk: int = 400) -> PairCounts:
+def tile_level(chart: Chart, ties: Ties, chunk: int = 400, progress: Progress | None = None) -> PairCounts:
     """Every ordered pair of disjoint tile-level hands, with numpy; no symmetry."""
     hands = list(combinations(range(32), 4))
     masks = np.array([sum(1 << i for i in h) for h in hands], dtype=np.uint32)
@@ -71,6 +72,8 @@ def tile_level(chart: Chart, ties: Ties, chunk: int = 400) -> PairCounts:
         win += w
         push += either - w
         lose += total - either
+        if progress is not None:
+            progress(min(i0 + chunk, len(hands)), len(hands))
     return PairCounts(win=win, push=push, lose=lose)
 
 
@@ -89,7 +92,8 @@ def compute(game: str) -> tuple[TilesVariant, dict[str, object], PairCounts, dic
     w0, c0 = time.perf_counter(), _cpu()
     by_kinds = count_pairs(chart, v.tie_rules)
     w1, c1 = time.perf_counter(), _cpu()
-    by_tiles = tile_level(chart, v.tie_rules)
+    with progress_bar(f"{game}: tile by tile") as progress:  # on a terminal only; silent in a pipe
+        by_tiles = tile_level(chart, v.tie_rules, progress=progress)
     w2, c2 = time.perf_counter(), _cpu()
     times.update(kinds_wall=w1 - w0, kinds_cpu=c1 - c0, tiles_wall=w2 - w1, tiles_cpu=c2 - c1)
     if by_kinds != by_tiles:

@@ -9,6 +9,10 @@ host side, and the real journal (SQLite, WAL, synchronous=FULL).
   batch is taken) is killed with SIGKILL or SIGTERM after it has journaled a number of reads, and
   restarted. After each kill the reads the shoe saw acknowledged (from its non-volatile state) are
   looked up in the journal: *missing* must be 0. *Duplicated* counts numbers journaled twice.
+  ``--host controller``: the host is the terminal's own controller instead (``TableController`` on a real
+  journal, its device supervisor and intake: one group commit per batch of reads that arrived together,
+  the delivered counter in the same transaction); journaled reads are its ``round`` card entries and
+  the numbers are those up to its last ``device.delivered`` entry. ``--interval`` sets the shoe's pace.
 - ``fuzz``: valid frames of random content, each damaged once by one of the mutations of
   ``firmware_bridge/mutate.py``, fed to the decoder; *accepted* counts damaged frames it let through.
 
@@ -44,10 +48,16 @@ from firmware_bridge.framer import FLAG_MAC, FLAGS_KNOWN, MAX_PAYLOAD, TAG_SIZE,
 
 KILL_PROFILE = """\
 kind: shoe
-description: seeded-random reads at about 100 a second (reliability kill loop)
-identity: {model: DT-Shoe emulated, serial: EMU-SHOE-KILL, firmware_version: 1.4.2}
+description: seeded-random reads (reliability kill loop; interval 0.01 s is about 100 a second)
+identity: {{model: DT-Shoe emulated, serial: EMU-SHOE-KILL, firmware_version: 1.4.2}}
 seed: 5050
-reads: {source: random, count: 1000000, interval: 0.01}
+reads: {{source: random, count: 1000000, interval: {interval}}}
+"""
+
+TABLE = """\
+table: {game: paigow/capitol, seats: 7, limits: {min_cents: 500, max_cents: 100000}}
+devices:
+  shoe: {kind: shoe, url: 'emu://shoe-basic'}
 """
 
 READ_KIND = "device-read"
@@ -96,6 +106,35 @@ async def host_main(link: str, journal_path: str) -> int:
     return 0
 
 
+async def controller_host_main(link: str, journal_path: str) -> int:
+    """The host as the terminal runs it: a ``TableController`` with the shoe at ``link`` (its device
+    supervisor and intake journal the reads) until SIGTERM, which stops the devices and closes the journal."""
+    from terminal.config import check_config
+    from terminal.controller import TableController
+    from terminal.journal import Journal
+
+    table = Path(journal_path).with_suffix(".yaml")
+    table.write_text(TABLE, encoding="utf-8")
+    cfg, problems = check_config([table], env={})
+    if cfg is None:
+        raise SystemExit(f"table configuration refused: {problems}")
+    shoe = cfg.devices["shoe"].model_copy(update={"url": f"pty://{link}"})  # the emulator's pty
+    cfg = cfg.model_copy(update={"devices": {"shoe": shoe}})
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    controller = TableController(cfg, Journal(journal_path))
+    await controller.start()
+    devices = asyncio.ensure_future(controller.run_devices())
+    print("ready", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        devices.cancel()  # every device closes; what was taken and not journaled is never acknowledged
+        await asyncio.gather(devices, return_exceptions=True)
+        controller.close()
+    return 0
+
+
 # --- the kill loop ---------------------------------------------------------------------------------
 
 
@@ -116,46 +155,67 @@ class KillRun:
         return self.journaled / self.seconds if self.seconds > 0 else 0.0
 
 
-def _journal_numbers(path: Path) -> list[int]:
+def _journal_numbers(path: Path, host: str = "driver") -> list[int]:
+    """The read numbers the journal holds: the driver host's ``device-read`` rows; for the controller
+    host, one number per card entry, 1 … n, where n is the last ``device.delivered`` number (committed in
+    the same transaction as its read) — so a read journaled twice or lost shows as a number repeated or
+    missing."""
+    import json
     import sqlite3
 
     if not path.exists():
         return []
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        rows = db.execute("SELECT payload FROM journal WHERE kind = ?", (READ_KIND,)).fetchall()
+        if host == "driver":
+            rows = db.execute("SELECT payload FROM journal WHERE kind = ?", (READ_KIND,)).fetchall()
+            return [int(json.loads(p)["number"]) for (p,) in rows]
+        cards = db.execute(
+            "SELECT COUNT(*) FROM journal WHERE kind = 'round' AND payload LIKE '%\"card\"%'"
+        ).fetchone()[0]
+        last = db.execute(
+            "SELECT payload FROM journal WHERE kind = 'device.delivered' ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
     finally:
         db.close()
-    import json
+    delivered = (
+        max((int(n) for n in json.loads(last[0])["numbers"]["shoe"].values()), default=0) if last else 0
+    )
+    numbers = list(range(1, delivered + 1))
+    return numbers + numbers[: max(0, cards - delivered)]  # more card rows than numbers: duplicates
 
-    return [int(json.loads(p)["number"]) for (p,) in rows]
 
-
-def _wait_journal(path: Path, count: int, limit: float) -> None:
+def _wait_journal(path: Path, count: int, limit: float, host: str = "driver") -> None:
     t0 = time.monotonic()
-    while len(_journal_numbers(path)) < count:
+    while len(_journal_numbers(path, host)) < count:
         if time.monotonic() - t0 > limit:
             raise RuntimeError(f"the journal did not reach {count} reads in {limit:.0f} s")
         time.sleep(0.1)
 
 
 def kill_loop(
-    signals: list[int], workdir: Path, *, reads_per_run: int = 60, limit: float = 120.0
+    signals: list[int],
+    workdir: Path,
+    *,
+    reads_per_run: int = 60,
+    limit: float = 120.0,
+    host_kind: str = "driver",
+    interval: float = 0.01,
 ) -> list[KillRun]:
     """Start a shoe emulator, then for each signal: start a host, let it journal ``reads_per_run`` reads,
     send the signal, and check every acknowledged read is journaled. Waits are bounded, not timed."""
     profile = workdir / "shoe-kill.yaml"
-    profile.write_text(KILL_PROFILE, encoding="utf-8")
+    profile.write_text(KILL_PROFILE.format(interval=interval), encoding="utf-8")
     journal = workdir / "journal.sqlite"
     runs: list[KillRun] = []
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DEALER_TERMINAL_STATE_DIR": str(workdir / "state")}
     with EmulatorProcess(profile, workdir) as emu:
         emu.start()
         for sig in signals:
-            before = len(_journal_numbers(journal))
+            before = len(_journal_numbers(journal, host_kind))
             host = subprocess.Popen(
                 [sys.executable, str(Path(__file__).resolve()), "host", "--link", str(emu.link),
-                 "--journal", str(journal)],
+                 "--journal", str(journal), "--host", host_kind],
                 cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
             )  # fmt: skip
             assert host.stdout is not None
@@ -163,12 +223,12 @@ def kill_loop(
                 host.kill()
                 raise RuntimeError("the host did not start")
             t0 = time.monotonic()
-            _wait_journal(journal, before + reads_per_run, limit)
+            _wait_journal(journal, before + reads_per_run, limit, host_kind)
             host.send_signal(sig)
             seconds = time.monotonic() - t0
             host.wait(limit)
             host.stdout.close()
-            numbers = _journal_numbers(journal)
+            numbers = _journal_numbers(journal, host_kind)
             acked, _ = acknowledged_numbers(emu.state)
             runs.append(
                 KillRun(
@@ -435,8 +495,11 @@ def machine() -> str:
     )
 
 
-def report_kill(runs: list[KillRun]) -> None:
-    print("Kill loop: host killed while a shoe offers ~100 reads/s (acknowledged = the shoe's view)")
+def report_kill(runs: list[KillRun], host: str = "driver", interval: float = 0.01) -> None:
+    print(
+        f"Kill loop: host ({host}) killed while a shoe reads every {interval:g} s "
+        "(acknowledged = the shoe's view)"
+    )
     print(
         f"{'run':>3} {'signal':<8} {'journaled':>9} {'reads/s':>8} {'acknowledged':>12} {'missing':>7} {'duplicated':>10}"
     )
@@ -485,9 +548,15 @@ def main(argv: list[str] | None = None) -> int:
     h = sub.add_parser("host", help="(internal) the host process of the kill loop")
     h.add_argument("--link", required=True)
     h.add_argument("--journal", required=True)
+    h.add_argument("--host", choices=("driver", "controller"), default="driver")
     k = sub.add_parser("kill", help="the host kill loop")
     k.add_argument("--runs", type=int, default=20, help="host runs (alternately SIGKILL and SIGTERM)")
     k.add_argument("--reads", type=int, default=100, help="reads journaled per run before the signal")
+    k.add_argument(
+        "--host", choices=("driver", "controller"), default="driver",
+        help="driver: driver + journal; controller: the terminal's TableController",
+    )  # fmt: skip
+    k.add_argument("--interval", type=float, default=0.01, help="seconds between the shoe's reads")
     f = sub.add_parser("fuzz", help="the frame fuzzer")
     f.add_argument("--frames", type=int, default=1_000_000)
     m = sub.add_parser("matrix", help="the device fault matrix")
@@ -502,7 +571,8 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--faults", nargs="*", default=list(FAULTS))
     args = p.parse_args(argv)
     if args.cmd == "host":
-        return asyncio.run(host_main(args.link, args.journal))
+        main_of = controller_host_main if args.host == "controller" else host_main
+        return asyncio.run(main_of(args.link, args.journal))
     print(machine())
     summary: list[tuple[str, int, int, int, int, int]] = []  # part, cases, detected, right, lost, dup
     if args.cmd in ("matrix", "all"):
@@ -518,8 +588,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd in ("kill", "all"):
         sigs = [signal.SIGKILL if i % 2 == 0 else signal.SIGTERM for i in range(args.runs)]
         with tempfile.TemporaryDirectory() as d:
-            runs = kill_loop(sigs, Path(d), reads_per_run=getattr(args, "reads", 100))
-        report_kill(runs)
+            runs = kill_loop(
+                sigs,
+                Path(d),
+                reads_per_run=getattr(args, "reads", 100),
+                host_kind=getattr(args, "host", "driver"),
+                interval=getattr(args, "interval", 0.01),
+            )
+        report_kill(runs, getattr(args, "host", "driver"), getattr(args, "interval", 0.01))
         n = len(runs)
         summary.append(
             ("kill loop (host killed)", n, n, n, sum(r.missing for r in runs), runs[-1].duplicated)

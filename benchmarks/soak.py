@@ -53,6 +53,7 @@ from terminal.config import TerminalConfig, check_config  # noqa: E402
 from terminal.controller import TableController  # noqa: E402
 from terminal.journal import ROUND_KIND, journal_for, open_for_check  # noqa: E402
 from terminal.journal.restore import table_snapshot  # noqa: E402
+from terminal.progress import progress_bar  # noqa: E402
 from terminal.scenario import load_scenario  # noqa: E402
 
 SCENARIOS = REPO / "tests" / "scenarios"
@@ -226,6 +227,25 @@ async def deal(soak: Soak, *, days: int, rounds_per_day: int, restarts: int, qui
     c: Any = table(soak, game)
     await c.start()
     t0, c0 = time.perf_counter(), time.process_time()
+    with progress_bar(f"soak: {total:,} rounds", quiet=quiet) as progress:  # a terminal only, not --json
+        c = await _days(soak, c, table, game, days, rounds_per_day, restart_rounds, total, progress)
+    c.close()
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {"rounds": soak.rounds, "restarts_checked": soak.checked, "deal_seconds": elapsed, "deal_cpu": cpu}
+
+
+async def _days(
+    soak: Soak,
+    c: Any,
+    table: Any,
+    game: Any,
+    days: int,
+    rounds_per_day: int,
+    restart_rounds: list[int],
+    total: int,
+    progress: Any,
+) -> Any:
+    """Deal every day's rounds (a new game on some days), moving ``progress`` after each round."""
     for day in range(days):
         if day and soak.rng.random() < 0.5:  # a new game for the day, as a technician would configure it
             game = soak.rng.choice(soak.games)
@@ -235,9 +255,9 @@ async def deal(soak: Soak, *, days: int, rounds_per_day: int, restarts: int, qui
         while soak.rounds < (day + 1) * rounds_per_day:
             for events in _rounds(soak.rng.choice(soak.rounds_of(game))):
                 c = await _one_round(soak, c, table, game, events, restart_rounds)
-    c.close()
-    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
-    return {"rounds": soak.rounds, "restarts_checked": soak.checked, "deal_seconds": elapsed, "deal_cpu": cpu}
+            if progress is not None:
+                progress(soak.rounds, total)
+    return c
 
 
 def _rounds(events: list[Event]) -> list[list[Event]]:

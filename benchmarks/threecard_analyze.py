@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from terminal.progress import progress_bar
+
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = [
     ("threecard/tres-lounge", None),
@@ -40,18 +42,27 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     print(f"Python {sys.version.split()[0]} on {platform.machine()}")
-    for gid, decks in GAMES[:1] if args.quick else GAMES:
-        out = subprocess.run(
-            [sys.executable, "-c", CHILD, gid, "-" if decks is None else str(decks)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split(" ", 2)
-        label = gid + (f" --decks {decks}" if decks else "")
-        print(f"{label}: import {out[0]} s, analyze {out[1]} s")
-        print(f"  {out[2].strip()}")
+    games = GAMES[:1] if args.quick else GAMES
+    with progress_bar("threecard analyze") as progress:  # on a terminal only; silent in a pipe
+        for i, (gid, decks) in enumerate(games):
+            if progress is not None:
+                progress(i, len(games))
+            _one(gid, decks)
     return 0
+
+
+def _one(gid: str, decks: int | None) -> None:
+    """Analyze one game in a fresh interpreter and print its import and analyze times and edges."""
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, gid, "-" if decks is None else str(decks)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split(" ", 2)
+    label = gid + (f" --decks {decks}" if decks else "")
+    print(f"{label}: import {out[0]} s, analyze {out[1]} s")
+    print(f"  {out[2].strip()}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from urllib.parse import quote
 
 from devices.dicecup import DiceCupDriver
 from devices.driver import Device
-from devices.errors import DeviceConfigError
+from devices.errors import DeviceConfigError, DeviceRefused
+from devices.events import DeviceRefused as DeviceRefusedEvent
 from devices.gpio import GpioPanel
 from devices.panel import PanelDriver
 from devices.shoe import ShoeDriver
@@ -104,8 +105,12 @@ async def open_device(
     ack_after_commit: bool = True,
     emulator_keys: str | Path | None = None,
     resume: Mapping[int, int] | None = None,
+    require_pairing: bool = False,
 ) -> AsyncIterator[Any]:
     """Open, handshake, yield the started driver, close on exit.
+
+    ``require_pairing``: a device on a link with no pairing key (never paired) is refused before its port
+    is opened — :class:`devices.errors.DeviceRefused` naming the device and its port.
 
     ``resume``: the numbers already journaled (message type -> highest number), given to the driver
     before the handshake (``Device.resume_numbers``), so reads the device resends at once are copies.
@@ -113,6 +118,12 @@ async def open_device(
     Raises :class:`devices.errors.HandshakeTimeout` if the device does not identify itself, or
     ``TransportClosed`` if the port cannot be opened.
     """
+    if require_pairing and spec.pairing_key is None and spec.scheme != "gpio":
+        port = spec.url  # the configured port (a transport's own name may carry an emulator's options)
+        raise DeviceRefused(
+            f"{spec.name} on {port} is not paired, and this table requires pairing",
+            DeviceRefusedEvent(port, "not paired", device=spec.name),
+        )
     dev = make_device(
         spec,
         transport,

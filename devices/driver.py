@@ -328,6 +328,11 @@ class Device:
         self._flush()
 
     @property
+    def queue_depth(self) -> int:
+        """Events waiting for the reader now (bounded by the link window)."""
+        return self._queue.depth
+
+    @property
     def queue_high_water(self) -> int:
         """The most events ever waiting for the reader at once (bounded by the link window)."""
         return self._queue.high_water

@@ -121,6 +121,10 @@ class GpioPanel:
         """The next event (raises a ConnectionError once closed)."""
         return await self._queue.next()
 
+    async def next_events(self) -> list[DeviceEvent]:
+        """Every press queued so far (waiting for at least one)."""
+        return await self._queue.batch()
+
     def pending_events(self) -> list[DeviceEvent]:
         """Events queued so far."""
         return self._queue.pending()

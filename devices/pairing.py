@@ -8,7 +8,6 @@ fingerprint.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from devices.api import open_device
 from devices.errors import PairingFailed
 from devices.keystore import Keystore, new_key
 from devices.spec import DeviceSpec
+from devices.transports import emulator_control
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,10 @@ class PairingResult:
 
 
 def _press_emulated_button(dev: Any) -> None:
-    """For an ``emu://`` device: put the emulator behind the port in pairing mode (its button)."""
-    server = getattr(getattr(dev.transport, "serial", None), "_emulator", None)
-    if server is not None:
-        server.call(server.emulator.inject, "pairing", time.monotonic())
+    """For an emulated device: put it in pairing mode (its button), through its emulator-control port."""
+    control = emulator_control(dev.transport)
+    if control is not None:
+        control.inject("pairing")
 
 
 async def pair_device(
@@ -51,11 +51,13 @@ async def pair_device(
         "emulator_dir": emulator_dir,
         "handshake_timeout": timeout,
         "ack_after_commit": False,
+        "emulator_keys": emulator_keys,
     }
     async with open_device(current, **kw) as dev:
         _press_emulated_button(dev)
         fp = await dev.pair(key, timeout=timeout)
-        serial, port = dev.identity.serial, dev.transport.name
+        serial = dev.identity.serial
+        port = spec.url if spec.scheme == "emu" else dev.transport.name  # not the emulator's options
     keystore.store(spec.name, key, serial)
     async with open_device(replace(spec, pairing_key=key), **kw) as dev:
         if not dev.authenticated:

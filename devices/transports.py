@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from devices.errors import DeviceConfigError
+from firmware_bridge.control import EmulatorControl, control_for
 from firmware_bridge.transport import (
     ByteTransport,
     FdTransport,
@@ -31,6 +32,7 @@ __all__ = [
     "TransportClosed",
     "UsbBulkTransport",
     "UsbAddress",
+    "emulator_control",
     "memory_pair",
     "open_pty",
 ]
@@ -42,6 +44,7 @@ class _SerialProtocol(asyncio.Protocol):
         self.event = asyncio.Event()
         self.closed: BaseException | None = None
         self.transport: asyncio.Transport | None = None
+        self.lost = asyncio.Event()  # connection_lost has run: the port is closed
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -53,6 +56,11 @@ class _SerialProtocol(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = exc or TransportClosed("serial port closed")
         self.event.set()
+        self.lost.set()
+
+
+#: The longest a serial port's close is waited for (a flush to a device that never reads).
+CLOSE_LIMIT = 10.0
 
 
 class SerialTransport:
@@ -107,17 +115,29 @@ class SerialTransport:
         p.transport.write(data)
 
     async def close(self) -> None:
-        """Close the port."""
+        """Close the port; returns once it is closed (pyserial-asyncio-fast closes it in a task of its
+        own, which must not outlive the device). Bounded: a port that never finishes closing is left."""
         p = self._proto
         self._proto = None
         if p is not None and p.transport is not None:
             p.transport.close()
-            await asyncio.sleep(0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(p.lost.wait()), CLOSE_LIMIT)
 
 
 #: The package pyserial looks in for an ``emu://`` URL's handler: the emulators are reached only through this
 #: registry (pyserial's URL handlers), never imported by the production code.
 EMULATOR_URL_PACKAGE = "firmware_bridge.emulators"
+
+
+def emulator_control(transport: Any) -> EmulatorControl | None:
+    """The emulator-control port of the device behind ``transport`` (the registry of
+    :mod:`firmware_bridge.control`, by the port the transport has open), or None for a real device."""
+    serial = getattr(transport, "serial", None)
+    port = (
+        getattr(serial, "port", None) or getattr(transport, "url", None) or getattr(transport, "name", None)
+    )
+    return control_for(port) if isinstance(port, str) and "://" not in port else None
 
 
 def _register_emulator_urls(serial: Any) -> None:

@@ -12,11 +12,126 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, NoReturn, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    PositiveInt,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from kernel.errors import RulesError
+
+M = TypeVar("M", bound=BaseModel)
+
+#: A field's place in a game file: keys and list indexes (``("bonuses", 0, "pays", 1, "hand")``).
+FieldPath = tuple[str | int, ...]
+
+
+class GameFileError(RulesError, ValueError):
+    """A game file its family's schema refuses: ``where`` names the field (``bonuses[0].pays[1].hand``,
+    empty for the whole file), ``reason`` what is wrong. The one error every family's game file raises."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+def where_text(path: Sequence[str | int]) -> str:
+    """A field path as a dealer reads it: ``bonuses[0].pays[1].hand``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def data_path(data: Any, loc: Sequence[Any]) -> FieldPath:
+    """The path into ``data`` of a pydantic error location (union members and discriminator tags skipped:
+    only the keys and indexes that are in the data are kept)."""
+    out: list[str | int] = []
+    here = data
+    for part in loc:
+        if (
+            isinstance(here, Mapping)
+            and part in here
+            or isinstance(here, list)
+            and isinstance(part, int)
+            and 0 <= part < len(here)
+        ):
+            out.append(part)
+            here = here[part]
+    return tuple(out)
+
+
+def first_problem(exc: ValidationError, data: Any) -> tuple[FieldPath, str]:
+    """The problem of a refused file to name: the deepest field (the most precise place) and its message,
+    with how many other fields are wrong. A missing key's path ends in the key (its line is its parent's)."""
+    errors = exc.errors()
+    paths = [data_path(data, tuple(e["loc"])) for e in errors]
+    best = max(range(len(errors)), key=lambda i: len(paths[i]))
+    err = errors[best]
+    path = paths[best]
+    # other places wrong; a parent of this one is the same problem seen by a union's other members
+    more = len({p for p in paths if p != path[: len(p)]})
+    last = err["loc"][-1] if err["loc"] else None
+    if err["type"] in ("missing", "game_file") and last is not None and path[-1:] != (last,):
+        path = (*path, last)  # a field not in the file: named, its line its parent's
+    if err["type"] == "missing" and last is not None:
+        msg = f"missing {last!r}"
+    elif err["type"] == "extra_forbidden":
+        msg = "unknown key"
+    else:
+        msg = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    return path, msg + (f" (and {more} more)" if more > 0 else "")
+
+
+#: Keys the terminal puts beside a game file's own when it deals or analyzes it (``Family.data_files``,
+#: ``analysis_files``, ``table_data``): a House Way chart, a stored two-hand table, the posted fee schedule.
+#: They are not the file's: :func:`validated` leaves them out, and keys beginning ``_`` (the table's limits,
+#: ``rules.banking.wagers.TABLE_LIMITS``); the catalogue validates the file as read, so a file naming them
+#: is refused.
+ATTACHED_KEYS: Final = frozenset({"house_way_chart", "two_hand_table", "posted_fee_schedule"})
+
+
+def validated(model: type[M], data: Mapping[str, Any], at: FieldPath = ()) -> M:
+    """``data`` validated by ``model`` (a family's game-file schema, or the model of one of its sections
+    found at ``at``); a :class:`GameFileError` naming the field otherwise. The one validator of a game
+    file: a family builds its engine model from the result."""
+    if not isinstance(data, Mapping):
+        raise GameFileError(where_text(at), "expected a mapping")
+    if any(k in ATTACHED_KEYS or str(k).startswith("_") for k in data):
+        data = {k: v for k, v in data.items() if k not in ATTACHED_KEYS and not str(k).startswith("_")}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        path, msg = first_problem(exc, data)
+        raise GameFileError(where_text((*at, *path)), msg) from None
+
+
+def refuse(path: Sequence[str | int], message: str, value: Any = None) -> NoReturn:
+    """In a model validator: refuse the field at ``path`` (relative to the model validated) with
+    ``message``, so the error names that field rather than the model holding it."""
+    raise ValidationError.from_exception_data(
+        "game file",
+        [
+            InitErrorDetails(
+                type=PydanticCustomError("game_file", "{message}", {"message": message}),
+                loc=tuple(path),
+                input=value,
+            )
+        ],
+    )
+
 
 #: The catalogue header: which game, which room's filing, what was chosen where it is unclear, and the
 #: rules the filing states with where each is enforced (``filed_rules``: ``dealer-terminal rules GAME``).
@@ -65,6 +180,37 @@ def _finite(value: float) -> float:
 
 #: A pay figure (see :func:`pay_ratio`).
 PayFigure = Annotated[int | str, AfterValidator(_pay_figure), Field(json_schema_extra={"minimum": 0})]
+def _as_tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+#: On a ``tuple[...]`` field of a strict model: the file's list read as the tuple (strict models take no list
+#: for a tuple otherwise); ``Annotated[tuple[str, ...], AsTuple]``.
+AsTuple = BeforeValidator(_as_tuple)
+
+def _ratio(value: Any) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"a pay figure is a whole number or a ratio such as 3:2 or 1/2, not {value!r}")
+    return pay_ratio(_pay_figure(value))
+
+
+#: A pay figure read as the exact ratio to 1 it is (:data:`PayFigure` in the file, a ``Fraction`` in the
+#: model); ``Field(gt=0)`` beside it where nothing may pay 0.
+Ratio = Annotated[
+    Fraction,
+    BeforeValidator(_ratio),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "pattern": r"^\s*\d+\s*[:/]\s*\d+\s*$"},
+            ]
+        }
+    ),
+]
+
 #: A finite float.
 FiniteFloat = Annotated[float, AfterValidator(_finite)]
 
@@ -80,6 +226,44 @@ class CiteBlock(Strict):
 
 #: A citation: one line of words, or a :class:`CiteBlock`.
 Cite = str | CiteBlock
+
+
+def cite_text(cite: Cite | None) -> str:
+    """A citation as one line: the words, or the block's seed, section, lines and note joined."""
+    if cite is None:
+        return ""
+    if isinstance(cite, str):
+        return cite
+    return ", ".join(p for p in (cite.seed, cite.section, cite.lines, cite.note) if p)
+
+
+class PayRow(Strict):
+    """A row of a pay table: the hand, what it pays to one, where it is filed."""
+
+    hand: str
+    pays: PayFigure
+    cite: Cite
+
+
+class Ruling(Strict):
+    """What the room does about a condition (a foul hand, a misset): the ruling, the remedy, the cite."""
+
+    ruling: str
+    remedy: str
+    cite: Cite
+
+
+class FeesRef(Strict):
+    """``banking.fees`` / ``fees``: which game of the room's fee file (``config/fees/<room>.yaml``) the
+    collection is taken by."""
+
+    game: str
+
+
+class FeesOnlyBanking(Strict):
+    """``banking`` of a game whose bank is not a player-dealer's (a pot game, a points game): its fees."""
+
+    fees: FeesRef
 
 
 def kind_or(default: str) -> Callable[[Any], str]:
@@ -235,7 +419,8 @@ class FiledRule(Strict):
     rule: str
     lines: str
     says: str
-    status: Literal["enforced", "floor", "not_enforced"]
+    #: ``unreviewed``: a passage of the filing listed but not yet accounted for (the matrix counts it so).
+    status: Literal["enforced", "floor", "not_enforced", "unreviewed"]
     where: str | list[str] | None = None
     alerts: str | list[str] | None = None
     scenarios: str | list[str] | None = None

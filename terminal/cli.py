@@ -23,6 +23,8 @@ COMMAND_MODULES = (
     "house_way",
     "analyze",
     "evaluate",
+    "roads",
+    "display",
     "journal",
     "config",
     "devices",

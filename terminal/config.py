@@ -85,6 +85,10 @@ class TableConfig(_Strict):
     seats: int = Field(ge=1, le=10)
     limits: Limits
     fee_schedule: str | None = None
+    #: Whether a device must be paired (docs/technician-guide.md, "Pairing devices") before the table takes
+    #: its events; unset: required on a real table, not on a demo or all-emulator one. See
+    #: :attr:`TerminalConfig.requires_pairing`.
+    pairing_required: bool | None = None
 
     @field_validator("fee_schedule")
     @classmethod
@@ -239,6 +243,66 @@ class ConsoleConfig(_Strict):
         return value
 
 
+class FloorConfig(_Strict):
+    """The floor link (docs/install.md, "The floor"): the table publishes its journal to the room's MQTT
+    broker. Off while ``broker`` is unset: a table with no floor works exactly as without one."""
+
+    #: ``mqtt://host[:1883]`` or ``mqtts://host[:8883]`` (TLS).
+    broker: str | None = None
+    room: str = Field(default="room-1", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+    #: TLS: the CA that signed the broker's certificate; this table's client certificate and key.
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+    #: The table's broker credentials: the user name (default: the table's id) and a file holding the
+    #: password (0600, service user only; never the password itself in the config).
+    username: str | None = None
+    password_file: str | None = None
+    keepalive_seconds: int = Field(default=30, ge=5, le=600)
+    #: Reconnect backoff: doubling from ``retry_min_seconds`` to ``retry_max_seconds``, with jitter.
+    retry_min_seconds: float = Field(default=0.5, gt=0, le=60)
+    retry_max_seconds: float = Field(default=30, gt=0, le=3600)
+
+    @field_validator("broker")
+    @classmethod
+    def _broker_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        m = re.fullmatch(r"(mqtts?)://([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?/?", value)
+        if m is None:
+            raise ValueError(f"{value!r}: give the broker as mqtt://host[:port] or mqtts://host[:port]")
+        if m.group(3) is not None and not 0 < int(m.group(3)) < 65536:
+            raise ValueError(f"{value!r}: port {m.group(3)} is out of range")
+        return value
+
+    @field_validator("ca_file", "cert_file", "key_file", "password_file")
+    @classmethod
+    def _readable(cls, value: str | None) -> str | None:
+        if value is not None:
+            p = Path(value).expanduser()
+            if not p.is_file():
+                raise ValueError(f"{value}: no such file")
+            if not os.access(p, os.R_OK):
+                raise ValueError(f"{value}: not readable by this user")
+        return value
+
+    @model_validator(mode="after")
+    def _tls_pairs(self) -> FloorConfig:
+        if (self.cert_file is None) != (self.key_file is None):
+            raise ValueError("cert_file and key_file go together (the table's client certificate and its key)")
+        tls_files = self.ca_file or self.cert_file
+        if tls_files and self.broker and self.broker.startswith("mqtt://"):
+            raise ValueError("TLS files are set but the broker is mqtt:// (plain); use mqtts://")
+        if self.retry_min_seconds > self.retry_max_seconds:
+            raise ValueError("retry_min_seconds is above retry_max_seconds")
+        return self
+
+    @property
+    def enabled(self) -> bool:
+        """True when a broker is configured."""
+        return self.broker is not None
+
+
 class SecurityConfig(_Strict):
     """PIN lockout, and whether this is a demo table.
 
@@ -264,6 +328,18 @@ class TerminalConfig(_Strict):
     journal: JournalConfig = Field(default_factory=JournalConfig)
     console: ConsoleConfig = Field(default_factory=ConsoleConfig)
     security: SecurityConfig = Field(default_factory=SecurityConfig)
+    floor: FloorConfig = Field(default_factory=FloorConfig)
+
+    @property
+    def requires_pairing(self) -> bool:
+        """Whether a device that was never paired is refused: ``table.pairing_required``, else on for a
+        real table (a device that is not an emulator — ``EMULATED_URLS`` — and not ``security.demo``) and off for a demo or
+        training table of emulators. A GPIO panel has no link and never pairs."""
+        setting = self.table.pairing_required
+        if setting is not None:
+            return setting
+        real = any(not d.url.startswith(EMULATED_URLS) for d in self.devices.values())
+        return real and not self.security.demo
 
     def pins(self) -> dict[Role, str]:
         """Each role's stored PIN hash, for :class:`terminal.roles.Access`."""
@@ -518,6 +594,7 @@ def check_config(
         problems.sort(key=_problem_order)
         return None, problems
     problems = pin_problems(cfg, layers.where) + button_problems(cfg, layers.where)
+    problems += pairing_problems(cfg, layers.where)
     if problems:
         problems.sort(key=_problem_order)
         return None, problems
@@ -548,6 +625,27 @@ def pin_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
             field = f"roles.{role.value}.pin_hash"
             problems.append(Problem(where(("roles", role.value, "pin_hash")), field, why))
     return problems
+
+
+#: Addresses with no physical device behind a link: an emulator (``emu://``, or on a pseudo-terminal,
+#: ``pty://``) and a GPIO panel (no link, nothing to pair). Any other device is a real one.
+EMULATED_URLS = ("emu://", "pty://", "gpio://")
+
+
+def pairing_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
+    """A real table (not ``security.demo``) with a real device on a link cannot turn pairing off: a device
+    that has not proved its key could be anything that speaks the protocol (docs/security.md)."""
+    real = sorted(n for n, d in cfg.devices.items() if not d.url.startswith(EMULATED_URLS))
+    if cfg.table.pairing_required is not False or cfg.security.demo or not real:
+        return []
+    return [
+        Problem(
+            where(("table", "pairing_required")),
+            "table.pairing_required",
+            f"a real table cannot turn pairing off: {', '.join(real)} must prove its key (pair each device "
+            "on the technician screen, F2, Pair); only a demo table (security.demo) may take unpaired devices",
+        )
+    ]
 
 
 def panel_button_names(device: DeviceConfig) -> dict[str, PathKey]:

@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rules.banking import (
     BetsAfterClose,
@@ -88,6 +88,7 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.errors import UserError
+from terminal.floorlink.link import FloorLink
 from terminal.games import get_game, load_games
 from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyReport, journal_for
 from terminal.journal.alerts import journal_full_alert, journal_low_alert
@@ -145,6 +146,9 @@ from terminal.table.state import (
 )
 from terminal.table.state import apply as table_apply
 
+if TYPE_CHECKING:
+    from devices.supervisor import Backoff, DeviceSupervisor
+
 CONFIG_KIND = "config"
 #: Set while a task holds the controller's journal-then-fold lock (``TableController._held``).
 _HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
@@ -160,14 +164,6 @@ BETS_AFTER_CLOSE_CITE = "003_aca162d24f17d773.txt, Capitol Pai Gow house rules 2
 BETS_AFTER_CLOSE_NONE_FILED = (
     "none filed for this game: the layout stays as it was at no more bets (docs/banking.md)"
 )
-
-
-class DeviceSource(Protocol):
-    """A started device driver (``devices.driver.Device``): its name and its typed events."""
-
-    name: str
-
-    def events(self) -> AsyncIterator[Any]: ...
 
 
 class AsyncJournal:
@@ -228,6 +224,8 @@ class TableController:
     ) -> None:
         self.config = config
         self.journal = AsyncJournal(journal)
+        #: The floor link (issue 22): publishes the journal to the room's broker; None without a floor.
+        self.floor_link = FloorLink.from_config(config, journal)
         self.clock = clock
         self.game = get_game(config.table.game)
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
@@ -269,8 +267,16 @@ class TableController:
         self.button_handler: Callable[[str], Awaitable[None]] | None = None
         #: A technician's test deal in progress (see _test_deal), else None.
         self._test: dict[str, Any] | None = None
-        #: One task per connected device (run_devices), so one device can be reconnected alone.
-        self._device_tasks: dict[str, asyncio.Task[None]] = {}
+        #: The devices' supervisor while run_devices runs (one task group, a task per device, so one
+        #: device can be reconnected alone and a failing one is restarted with backoff).
+        self.supervisor: DeviceSupervisor | None = None
+        #: How long the supervisor waits before reopening a failed device (None: its default backoff).
+        self.device_backoff: Backoff | None = None
+        self._failing: set[str] = set()  # devices that failed and have not opened since (one alert each)
+        #: Every frame to and from the devices, to its listeners (the frame monitor is one of them).
+        from devices.fanout import FrameFanout
+
+        self.frames = FrameFanout(self)
         # The table's posted limits with the variant's own (wager_limits:) and its bets' (rules.round.table_rules).
         self.limits = variant_limits(self.state.game.data).with_table(
             config.table.limits.min_cents, config.table.limits.max_cents, spot_limits(self.state)
@@ -405,6 +411,12 @@ class TableController:
             if event is not None:
                 self.table = table_apply(self.table, event)
         self._disk_space()
+        if self.floor_link is not None:
+            self.floor_link.start()
+
+    def floor_link_line(self) -> str:
+        """The floor link's state and waiting entries, for the maintenance screen."""
+        return self.floor_link.status_line() if self.floor_link is not None else "floor link: off (no broker configured)"
 
     def attach(self, publish: Callable[[TableView], None]) -> None:
         """The console's publish function; the current view is shown at once."""
@@ -725,8 +737,19 @@ class TableController:
     ) -> RoundState:
         """Journal ``event`` (durable), then fold it into the round and show the result. ``rider``, an
         entry committed in the same transaction (the device's delivered counter)."""
+        return await self.apply_events([event], rider)
+
+    async def apply_events(
+        self, events: list[Event], rider: tuple[str, Mapping[str, Any]] | None = None
+    ) -> RoundState:
+        """Journal ``events`` and ``rider`` in one transaction (one fsync: a group commit of the reads
+        that arrived together), then fold them into the round in order and show the result."""
+        if len(events) > 1 and any(isinstance(e, RoundStart) for e in events):
+            for e in events[:-1]:
+                await self.apply_event(e)
+            return await self.apply_event(events[-1], rider)
         async with self._held():
-            if isinstance(event, RoundStart):  # a round boundary: what a restart starts from
+            if events and isinstance(events[0], RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(
                         self.state,
@@ -736,11 +759,13 @@ class TableController:
                     )
                 )
                 self._disk_space()
-            if rider is None:
-                await self.journal.append(ROUND_KIND, event.to_json())
+            rows: list[tuple[str, Mapping[str, Any]]] = [(ROUND_KIND, e.to_json()) for e in events]
+            if rider is None and len(rows) == 1:
+                await self.journal.append(*rows[0])
             else:
-                await self.journal.append_many([(ROUND_KIND, event.to_json()), rider])
-            self.table = table_apply(self.table, RoundEvent(event))
+                await self.journal.append_many(rows + ([rider] if rider else []))
+            for event in events:
+                self.table = table_apply(self.table, RoundEvent(event))
             await self._settle_if_due()
         self._show()
         self._drive_devices()
@@ -1182,22 +1207,14 @@ class TableController:
         if drv is None:
             kinds: dict[str, str] = {d.kind: n for n, d in self.config.devices.items()}
             drv = self.drivers.get(kinds.get(device, ""))
-        serial = getattr(getattr(drv, "transport", None), "serial", None)
-        runner = getattr(serial, "_emulator", None)  # protocol_emu.Serial: the PtyEmulator behind emu://
-        if runner is None:
+        control = _emulator_control(drv)  # the emulator-control port of the device's transport
+        if control is None:
             kinds = sorted({d.kind for d in self.config.devices.values()})
             if drv is None and device not in self.config.devices and device not in kinds:
                 return f"this table has no {device.replace('_', ' ')} (its devices: {', '.join(kinds) or 'none'})"
             return f"{device}: not an emulated device"
-        emulator = runner.emulator
-
-        def inject() -> None:
-            # An unknown fault name does nothing (the demo keys only use known ones).
-            with contextlib.suppress(ValueError):
-                emulator.inject(fault, time.monotonic())
-
         await self.journal.append("demo", {"action": "inject", "device": device, "fault": fault})
-        runner.call(inject)
+        control.inject(fault)  # an unknown fault name does nothing (the demo keys only use known ones)
         return f"{device}: {fault.replace('_', ' ')} injected"
 
     def _verify_copy(self) -> VerifyReport:
@@ -1264,9 +1281,12 @@ class TableController:
             self._draw_owed = 0
         rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
+        cfg = getattr(self.drivers.get(name), "config", None)
+        if isinstance(event, CardRead) and cfg is not None and cfg.mode == "single":
+            # A single card belongs to no packet (the wire's pile stays 0): the round gives it to the step due.
+            event = replace(event, packet=None)
         if event is not None:
             await self.apply_event(event, rider)
-            cfg = getattr(self.drivers.get(name), "config", None)
             if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
                 self._dispense_if_due()
             return
@@ -1274,7 +1294,8 @@ class TableController:
         await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
         t = type(ev).__name__
-        if t == "PacketDispensed":
+        single = getattr(getattr(self.drivers.get(name), "config", None), "mode", None) == "single"
+        if t == "PacketDispensed" and not single:  # single cards: the card's own event asked for the next
             self._dispense_if_due()
         elif t == "ButtonPressed" and not ev.acts:
             if self.notice is not None:
@@ -1376,21 +1397,15 @@ class TableController:
             self._armed_for = self.round_no
             with contextlib.suppress(Exception):
                 cup.arm(self.round_no)
-        shoe = self.device_of("shoe")
-        runner = _emulator_runner(shoe)
+        control = _emulator_control(self.device_of("shoe"))
         wants_card = self.state.status is Status.DEALING and hasattr(expected, "target")
-        if runner is None or not wants_card or self._draw_owed or not runner.emulator.profile.reads.on_demand:
+        if control is None or not wants_card or self._draw_owed or not control.on_demand:
             return
         self._draw_owed = 1
-
-        def draw() -> None:
-            with contextlib.suppress(ValueError):
-                runner.emulator.inject("draw", time.monotonic())
-
         if self.draw_pace > 0:
-            asyncio.get_running_loop().call_later(self.draw_pace, runner.call, draw)
+            asyncio.get_running_loop().call_later(self.draw_pace, control.inject, "draw")
         else:
-            runner.call(draw)
+            control.inject("draw")
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -1466,69 +1481,138 @@ class TableController:
         ``open_device(resume=…)``: the driver takes them before the handshake."""
         return {int(t): n for t, n in self._delivered.get(name, {}).items()}
 
-    async def pump(self, device: DeviceSource) -> None:
-        """Feed one device's events into the controller until it closes."""
-        async for ev in device.events():
-            try:
-                await self.on_device_event(ev)
-            except JournalFull as exc:  # not journaled, so not acknowledged: the device sends it again
-                self.journal_stopped(exc)
-
     async def run_devices(self) -> None:
-        """Open every configured device (emulators included) and pump their events; never raises.
+        """Run every configured device (emulators included) under the table's supervisor
+        (:class:`devices.supervisor.DeviceSupervisor`: one task group, a task per device, restarts with
+        backoff) until cancelled; cancelling it returns only once every device has closed its port."""
+        from devices.supervisor import DeviceSupervisor
 
-        Each device has its own task, so a technician can move one device to another address
-        (``tech.assign-device``) while the others keep running.
-        """
-        for name in self.config.devices:
-            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
-        while self._device_tasks:
-            await asyncio.wait(set(self._device_tasks.values()), return_when=asyncio.FIRST_COMPLETED)
-            for name, task in list(self._device_tasks.items()):
-                if task.done():
-                    del self._device_tasks[name]
+        self.supervisor = DeviceSupervisor(
+            self.config.devices, self._connect, self, backoff=self.device_backoff
+        )
+        await self.supervisor.run()
 
-    async def _run_device(self, name: str) -> None:
+    # -- the supervisor's intake (devices.supervisor.Intake) ---------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _connect(self, name: str) -> AsyncIterator[Any]:
+        """Open device ``name`` as configured: its pairing key, its transport tapped by the frame fan-out,
+        the numbers the journal already holds; the driver is in :attr:`drivers` while open."""
         from devices.api import open_device, transport_for
         from devices.keystore import FILE_NAME, Keystore
         from devices.spec import DeviceSpec
         from terminal.paths import config_dir
 
         d = self.config.devices[name]
-        try:
-            # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
-            # and raises the alert below, naming its port.
-            key = Keystore(state_dir() / FILE_NAME).key_for(name)
-            spec = DeviceSpec(
-                name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key
-            )
-            transport = None
-            if spec.scheme != "gpio":
-                transport = transport_for(
+        # A paired device must prove its key (docs/protocol.md §3.2); one that does not is refused
+        # and raises the alert of device_failed, naming its port.
+        key = Keystore(state_dir() / FILE_NAME).key_for(name)
+        spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options), pairing_key=key)
+        transport = None
+        if spec.scheme != "gpio":
+            transport = self.frames.tap(
+                name,
+                transport_for(
                     spec, emulator_dir=config_dir() / "emulators", emulator_keys=state_dir() / "emulator-keys"
-                )
-                self._tap(name, transport)
-            async with open_device(
-                spec,
-                transport,
-                emulator_dir=config_dir() / "emulators",
-                link_config=self.link_config,
-                resume=self.delivered_numbers(name),
-            ) as dev:
-                self.drivers[name] = dev
+                ),
+            )
+        async with open_device(
+            spec,
+            transport,
+            emulator_dir=config_dir() / "emulators",
+            link_config=self.link_config,
+            resume=self.delivered_numbers(name),
+            require_pairing=self.config.requires_pairing,
+        ) as dev:
+            self.drivers[name] = dev
+            try:
                 if d.kind == "shuffler" and d.options:
                     from devices.shuffler import shuffler_config_from_options
 
                     dev.configure(shuffler_config_from_options(d.options))
-                await self.pump(dev)
-        except asyncio.CancelledError:
+                yield dev
+            finally:
+                if self.drivers.get(name) is dev:
+                    del self.drivers[name]
+
+    async def device_opened(self, name: str, driver: Any) -> None:
+        """A device is open and has identified itself (its DeviceIdentity event follows)."""
+        self._failing.discard(name)
+        self._show()
+
+    async def device_events(self, name: str, events: list[Any]) -> None:
+        """Events of device ``name`` that arrived together, durable before this returns (the device is
+        acknowledged then). Card reads in a row go to the journal in one transaction (one fsync); a full
+        disk stops the table and re-raises, so the supervisor reopens the device, which sends them again."""
+        try:
+            i = 0
+            while i < len(events):
+                run = self._read_run(events, i)
+                if len(run) > 1:
+                    await self._commit_reads(name, run)
+                    i += len(run)
+                else:
+                    await self.on_device_event(events[i])
+                    i += 1
+        except JournalFull as exc:  # not journaled, so not acknowledged: the device sends it again
+            self.journal_stopped(exc)
             raise
-        except Exception as exc:  # noqa: BLE001 - a device that cannot start is shown, not fatal
-            self.devices[name] = replace(self.devices[name], state="offline", detail=str(exc)[:60])
-            await self.journal.append("device", {"device": name, "event": "open-failed", "error": str(exc)})
-            await self._device_alert(name, "OpenFailed", f"{name}: cannot open {d.url}: {exc}")
-        finally:
-            self.drivers.pop(name, None)
+
+    async def device_failed(
+        self, name: str, error: BaseException, retry_in: float, *, was_open: bool
+    ) -> None:
+        """Device ``name`` stopped: it could not be opened (or was refused), or its driver raised. A STOP
+        naming it, its port and the error; the supervisor opens it again in ``retry_in`` seconds. A device
+        that keeps failing to open raises its alert once, until it opens again."""
+        from devices.errors import DeviceRefused
+
+        d = self.config.devices[name]
+        self.devices[name] = replace(self.devices[name], state="offline", detail=str(error)[:60])
+        if name in self._failing and not was_open:
+            return  # still failing to open since the alert was raised: retried quietly (the chip says so)
+        self._failing.add(name)
+        if was_open:
+            fault, said = (
+                "DriverFailed",
+                f"{name} on {d.url} stopped on an error and is being reopened: {error}",
+            )
+        else:
+            unpaired = isinstance(error, DeviceRefused) and "not paired" in str(error)
+            fault = "Unpaired" if unpaired else "OpenFailed"
+            said = f"{name}: refused: {error}" if unpaired else f"{name}: cannot open {d.url}: {error}"
+        with contextlib.suppress(JournalFull):
+            event = "failed" if was_open else "open-failed"
+            entry = {"device": name, "event": event, "error": str(error), "retry_in": retry_in}
+            await self.journal.append("device", entry)
+            await self._device_alert(name, fault, said)
+
+    #: Card reads that may share one journal transaction (a group commit).
+    _READS = frozenset({"CardRead", "UnreadableCard", "CardDispensed"})
+
+    def _read_run(self, events: list[Any], i: int) -> list[Any]:
+        """The card reads in a row from ``events[i]`` (none during a technician's test deal)."""
+        run: list[Any] = []
+        while i < len(events) and self._test is None and type(events[i]).__name__ in self._READS:
+            run.append(events[i])
+            i += 1
+        return run
+
+    async def _commit_reads(self, name: str, reads: list[Any]) -> None:
+        """Card reads that arrived together: their round events and the device's delivered counter in one
+        journal transaction, then folded in order."""
+        rider = None
+        for ev in reads:
+            self._health(name, ev)
+            if type(ev).__name__ == "CardDispensed":
+                self._dispensed += 1
+            else:
+                self._draw_owed = 0
+            rider = self._delivered_entry(name, ev) or rider
+        events = [e for e in map(round_event_for, reads) if e is not None]
+        await self.apply_events(events, rider)
+        cfg = getattr(self.drivers.get(name), "config", None)
+        if type(reads[-1]).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
+            self._dispense_if_due()
 
     async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: give a device a new pairing key of its own (docs/protocol.md §3.2), with the device
@@ -1546,33 +1630,35 @@ class TableController:
             )
         d = self.config.devices[name]
         await self.journal.append("device", {"device": name, "event": "pairing", "role": role})
-        old = self._device_tasks.get(name)
-        if old is not None:  # the port is opened exclusively: free it for the pairing
-            old.cancel()
-            await asyncio.gather(old, return_exceptions=True)
         spec = DeviceSpec(name, d.kind, d.url, d.firmware_sha256, d.baud, dict(d.options))
-        try:
-            r = await pair_device(
-                spec,
-                Keystore(state_dir() / FILE_NAME),
-                emulator_dir=config_dir() / "emulators",
-                emulator_keys=state_dir() / "emulator-keys",
-            )
-            entry: dict[str, Any] = {
-                "event": "paired",
-                "port": r.port,
-                "serial": r.serial,
-                "key": r.fingerprint,
-            }
-            result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
-        except (DeviceError, OSError) as exc:
-            entry = {"event": "pairing-failed", "error": str(exc)}
-            result = f"{name} not paired: {exc}"
-        await self.journal.append("device", {"device": name, **entry, "role": role})
-        if old is not None:
-            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
-            self._show()
+        # The port is opened exclusively: the device's task stops for the pairing and starts again after.
+        async with self._paused(name):
+            try:
+                r = await pair_device(
+                    spec,
+                    Keystore(state_dir() / FILE_NAME),
+                    emulator_dir=config_dir() / "emulators",
+                    emulator_keys=state_dir() / "emulator-keys",
+                )
+                entry: dict[str, Any] = {
+                    "event": "paired",
+                    "port": r.port,
+                    "serial": r.serial,
+                    "key": r.fingerprint,
+                }
+                result = f"{name} paired on {r.port} (serial {r.serial}); key fingerprint {r.fingerprint}"
+            except (DeviceError, OSError) as exc:
+                entry = {"event": "pairing-failed", "error": str(exc)}
+                result = f"{name} not paired: {exc}"
+            await self.journal.append("device", {"device": name, **entry, "role": role})
+        self._show()
         return result
+
+    def _paused(self, name: str) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Device ``name``'s task stopped for the body (its port free), then started again."""
+        if self.supervisor is None:
+            return contextlib.nullcontext(False)
+        return self.supervisor.paused(name)
 
     async def _assign_device(self, data: Mapping[str, Any], role: str) -> str:
         """Technician: move a configured device to another address, and reconnect it now."""
@@ -1594,45 +1680,33 @@ class TableController:
         devices[name] = moved
         self.config = self.config.model_copy(update={"devices": devices})
         await self.journal.append(CONFIG_KIND, {**config_entry(self.config), "role": role})
-        old = self._device_tasks.get(name)
-        if old is not None:  # the devices are running: reconnect this one at its new address
-            old.cancel()
-            await asyncio.gather(old, return_exceptions=True)
+        running = self.supervisor is not None and self.supervisor.running
+        if running:  # the devices are running: reconnect this one at its new address
             self.devices[name] = DeviceView(name, d.kind, "offline", "reconnecting")
-            self._device_tasks[name] = asyncio.create_task(self._run_device(name), name=f"device-{name}")
+            assert self.supervisor is not None
+            await self.supervisor.restart(name)
             self._show()
         return (
             f"device {name!r} ({d.kind}) now at {url}"
-            + ("; reconnecting" if old is not None else "")
+            + ("; reconnecting" if running else "")
             + f". Until a restart: make it permanent in the table configuration (devices.{name}.url)."
         )
 
-    def _tap(self, name: str, transport: Any) -> None:
-        # The maintenance frame monitor: every frame each way, hex and decoded, to ``frame_tap``.
-        from firmware_bridge.framer import FrameDecoder
+    @property
+    def listening(self) -> bool:
+        """Whether the frame monitor is attached (else the fan-out need not decode for it)."""
+        return self.frame_tap is not None
 
-        decoders = {"in": FrameDecoder(), "out": FrameDecoder()}
-        read, write = transport.read, transport.write
-
-        def show(direction: str, data: bytes) -> None:
-            if self.frame_tap is None or not data:
-                return
-            for item in decoders[direction].feed(data):
-                self.frame_tap(name, direction, *describe_frame(item))
-
-        async def tapped_read() -> bytes:
-            data: bytes = await read()
-            show("in", data)
-            return data
-
-        def tapped_write(data: bytes) -> None:
-            write(data)
-            show("out", data)
-
-        transport.read, transport.write = tapped_read, tapped_write
+    def on_frame(self, device: str, direction: str, item: Any) -> None:
+        """The frame fan-out's listener for the maintenance frame monitor: every frame each way, hex and
+        decoded, to ``frame_tap``."""
+        if self.frame_tap is not None:
+            self.frame_tap(device, direction, *describe_frame(item))
 
     def close(self) -> None:
         """Finish journal writes and close it."""
+        if self.floor_link is not None:
+            self.floor_link.stop()
         with contextlib.suppress(Exception):
             self.journal.close()
 
@@ -1640,6 +1714,8 @@ class TableController:
         """Finish journal writes and hand the open journal on (the demo's next table)."""
         for task in list(self._tasks):
             task.cancel()
+        if self.floor_link is not None:
+            self.floor_link.stop()
         self.journal.release()
 
 
@@ -1668,10 +1744,12 @@ def _revealed(state: RoundState, step: Step) -> bool:
     )
 
 
-def _emulator_runner(drv: Any) -> Any:
-    """The emulator behind an ``emu://`` device's transport (protocol_emu.Serial), or None."""
-    serial = getattr(getattr(drv, "transport", None), "serial", None)
-    return getattr(serial, "_emulator", None)
+def _emulator_control(drv: Any) -> Any:
+    """The emulator-control port of an emulated device's driver (``devices.transports.emulator_control``),
+    else None (a real device, or none)."""
+    from devices.transports import emulator_control
+
+    return None if drv is None else emulator_control(getattr(drv, "transport", None))
 
 
 def _schedule(ref: str | None) -> Any:

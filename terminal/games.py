@@ -103,23 +103,6 @@ def _header(doc: LocatedYaml) -> GameFile:
     )
 
 
-def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
-    """The path into ``data`` of a pydantic error location (union members and tags skipped)."""
-    out: list[str | int] = []
-    here = data
-    for part in loc:
-        if (
-            isinstance(here, dict)
-            and part in here
-            or isinstance(here, list)
-            and isinstance(part, int)
-            and 0 <= part < len(here)
-        ):
-            out.append(part)
-            here = here[part]
-    return tuple(out)
-
-
 def _dotted(where: str) -> PathKey:
     """``bonuses[2].pays`` / ``bonuses.2.pays`` as a path of keys and indexes."""
     out: list[str | int] = []
@@ -136,6 +119,7 @@ def validate_game(doc: LocatedYaml) -> GameFile:
 
     from rules.errors import RulesError
     from rules.families import UnknownFamily, family
+    from rules.gamefile import first_problem
 
     game = _header(doc)
     try:
@@ -146,12 +130,8 @@ def validate_game(doc: LocatedYaml) -> GameFile:
         try:
             fam.schema.model_validate(doc.data)
         except ValidationError as exc:
-            errors = exc.errors()
-            paths = [_data_path(doc.data, tuple(e["loc"])) for e in errors]
-            best = max(range(len(errors)), key=lambda i: len(paths[i]))
-            more = len({p for p in paths}) - 1
-            msg = errors[best]["msg"].removeprefix("Value error, ") + (f" (and {more} more)" if more > 0 else "")
-            raise doc.error(paths[best], msg) from None
+            path, msg = first_problem(exc, doc.data)
+            raise doc.error(path, msg) from None
     try:
         fam.parse_variant(doc.data)
     except RulesError as exc:

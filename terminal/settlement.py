@@ -8,7 +8,7 @@ follows the table's posted schedule (``table.fee_schedule``), taken at the momen
 The family's own round report (``outcome.settlement``) settles through the same function, so ``replay``,
 the journal and the screen show one settlement.
 
-A family whose money is not the table's player-dealer bank (a pot game, blackjack's own bank) returns
+A family whose money is not the table's player-dealer bank (a pot game, a points game) returns
 None from ``wager_results``; :func:`settle_table` returns None for it.
 """
 

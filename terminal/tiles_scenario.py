@@ -5,7 +5,8 @@ A scenario names a ``paigowtiles/<room>`` game and lists events in the order the
     scenario: "Capitol: dice on the player-dealer; the Action goes to the next player"
     game: paigowtiles/capitol
     cite: "seed 003 L527"
-    fee_option: 1                                  # the room's posted pai-gow-tiles option (config/fees)
+    fee_option: 1                                  # the room's posted pai-gow-tiles option (config/fees);
+                                                   # absent: its first option; none: no collection
     events:
     - {type: round_start, player_dealer: 4, bank: 100000, wagers: {3: 2000, 1: 5000}}
     - {type: dice, dice: [3, 3, 3], source: cup}   # or source: sensor (a dice-cup sensor)
@@ -50,6 +51,8 @@ EVENT_KEYS: dict[str, set[str]] = {
     "house_way": {"seat"},
     "settle": set(),
 }
+#: ``fee_option: none``: no collection is taken (a table that posts no schedule).
+NO_COLLECTION = "none"
 SOURCES = {"dice": ("cup", "sensor", "dealer"), "tiles": ("picker", "reader")}
 
 
@@ -223,7 +226,9 @@ def fold_tiles(
         except (RulesError, KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, TilesEventError):
                 raise
-            raise TilesEventError(i, str(exc) if not isinstance(exc, KeyError) else f"missing {exc}") from None
+            raise TilesEventError(
+                i, str(exc) if not isinstance(exc, KeyError) else f"missing {exc}"
+            ) from None
         if r is not None:
             for f in r.findings[seen:]:
                 out.append(
@@ -261,7 +266,11 @@ def _settle(game: GameFile, fee_option: str | None, r: TilesRound) -> dict[str, 
     fees = load_room_fees(room)
     fee_game = variant.round.fee_game
     option = fee_option or (fees.options(fee_game) or [None])[0]
-    collection = assess(fees.schedule(fee_game, option), r.wagers, bank=r.bank) if option is not None else None
+    if option == NO_COLLECTION:  # a table that posts no collection schedule takes none
+        option = None
+    collection = (
+        assess(fees.schedule(fee_game, option), r.wagers, bank=r.bank) if option is not None else None
+    )
     s = r.settle(collection)
     return {
         "first_set": r.first_set,

@@ -36,6 +36,7 @@ from terminal.table.machine import Step, TableFacts
 from terminal.table.state import AlertDropped, AlertRaised, BankSettled, LayoutFilled
 from terminal.tiles_scenario import (
     EVENT_KEYS,
+    NO_COLLECTION,
     TilesEventError,
     TilesLine,
     fold_tiles,
@@ -58,10 +59,14 @@ class TilesController(TableController):
         self._trays_asked: set[tuple[int, int]] = set()
         super().__init__(config, journal, clock=clock)
         ref = config.table.fee_schedule
-        self.fee_option: str | None = ref.rsplit("/", 1)[-1] if ref else None
+        #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
+        self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
+        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start).
+        checkpoint, _ = journal.restore_point()
+        since = checkpoint.seq if checkpoint is not None else 0
         self.tiles_log = [
             dict(e.payload)
-            for e in journal.entries(kind=TILES_KIND)
+            for e in journal.entries(since=since, kind=TILES_KIND)
             if e.payload.get("round") == self.round_no
         ]
         self._refold()
@@ -109,6 +114,17 @@ class TilesController(TableController):
         """Played positions with their tiles whose hands are not set yet."""
         r = self.tiles_round
         return [s for s in self.needed() if r is not None and s in r.tiles and s not in r.hands]
+
+    def picker_seat(self) -> tuple[int, str]:
+        """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
+        to set (``set``), else the first seat a tray could not read."""
+        missing, unset = self.missing(), self.unset()
+        if missing:
+            return missing[0], "tiles"
+        if unset:
+            return unset[0], "set"
+        held = [t.seat for t in self.table_alerts if t.code == "UNREADABLE_CARD" and t.seat is not None]
+        return (held[0] if held else 1), "tiles"
 
     def outcome(self) -> dict[str, Any] | None:
         """The round's settlement (the fold's outcome line), once settled."""
@@ -235,13 +251,22 @@ class TilesController(TableController):
             step = self.step()
             if step is Step.STOPPED:
                 alert = self.view().active_alert
-                why = f"{alert.code} holds the table: only its clearing" if alert else "the table is stopped"
+                why = (
+                    f"{alert.code} holds the table: only its clearing by the {alert.clear_role} (x, with the PIN)"
+                    if alert
+                    else "the table is stopped"
+                )
                 return await self._refuse(inp, why)
             if a == "tiles.place" and step in (Step.DEALING, Step.SETTING):
                 return await self._input_event(inp, self._place_event(inp))
             if a == "tiles.set" and step is Step.SETTING:
                 return await self._input_event(inp, self._set_event(inp))
             return await self._refuse(inp, f"{a} is not taken while the table is {step.value}")
+        if a == "undo" and any(e.get("round") == self.round_no for e in self.tiles_log):
+            # The round engine's undo would take back the dice under the tiles already read: a wrong tile or
+            # setting is corrected by keying the position again on the picker (the journal keeps both).
+            why = "the tiles are being read: key the position again on the tile picker (e) to correct it"
+            return await self._refuse(inp, why)
         if a == "new-round" and self.tiles_round is not None and self.outcome() is None and self.needed():
             return await self._refuse(inp, "the round is not settled yet: read the tiles and set every hand")
         return await super()._submit(inp)
@@ -276,9 +301,12 @@ class TilesController(TableController):
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
-        """Every played hand still unset — the player-dealer's, and the players' who ask the dealer — set the
+        """Every played hand still unset — the players' who ask the dealer, then the player-dealer's — set the
         room's House Way (its chart, ``house_way:``), one journaled event each."""
-        seats = self.unset()
+        # The players' hands first, then the player-dealer's ("Once this is complete, the player/dealer sets
+        # his/her hand", seed 003 L529).
+        pd = self.tiles_round.player_dealer if self.tiles_round is not None else None
+        seats = sorted(self.unset(), key=lambda s: s == pd)
         if not seats:
             return await self._refuse(inp, "no hand is waiting to be set")
         await self.journal.append("input", inp.to_json())
@@ -335,7 +363,7 @@ class TilesController(TableController):
             code="UNREADABLE_CARD",
             severity="warning",
             ruling="CONTINUE",
-            remedy="Key the position's four tiles on the tile picker (p); the tray's read is not used.",
+            remedy="Key the position's four tiles on the tile picker (e); the tray's read is not used.",
             cite="docs/paigow-tiles.md, the tile reader",
             clear_role="dealer",
             message=str(message),
@@ -375,7 +403,7 @@ class TilesController(TableController):
             return v
         alerts = v.alerts + tuple(a for _, a in self.tiles_alerts())
         seats = tuple(self._seat(s, r) for s in v.seats)
-        next_step, detail = v.next_step, v.next_detail
+        next_step, detail, keys = v.next_step, v.next_detail, v.keys
         if self.tiles_problem:
             next_step, detail = "call the floor", f"the round's tiles cannot be folded: {self.tiles_problem}"
         elif r.first_set is not None and v.step not in ("stopped", "maintenance"):
@@ -386,19 +414,19 @@ class TilesController(TableController):
                 if collected
                 else ""
             )
+            if missing or unset:  # the tile picker (`e`) keys a position's tiles or a player's setting
+                keys = (*keys, "tile-picker")
             if missing:
                 next_step = f"read the tiles of seat {missing[0]}"
                 detail = (
                     f"first set to seat {r.first_set}, the Action at seat {r.action}{gone}: the trays read each "
-                    "position, p keys a position's tiles on the picker"
+                    "position, e keys a position's tiles on the tile picker"
                 )
             elif unset:
                 next_step = (
                     f"set the hands of seat{'s' if len(unset) > 1 else ''} {', '.join(map(str, unset))}"
                 )
-                detail = (
-                    "p keys a player's setting; h sets the rest the House Way (the player-dealer's always)"
-                )
+                detail = "e keys a player's setting on the tile picker; h sets the rest the House Way (the player-dealer's always)"
         out = self.outcome()
         settlement, fee, title = v.settlement, v.fee_cents, v.settlement_title
         if out is not None:
@@ -408,6 +436,7 @@ class TilesController(TableController):
             v,
             seats=seats,
             alerts=alerts,
+            keys=keys,
             next_step=next_step,
             next_detail=detail,
             settlement=settlement,
@@ -485,10 +514,15 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     paid: dict[str, Any] | None = None
     fee_option: str | None = None
+    current: object = None
     for e in journal.entries():
         p = e.payload
-        if e.kind == "config" and isinstance(p.get("fee_schedule"), str):
-            fee_option = p["fee_schedule"].rsplit("/", 1)[-1]
+        if e.kind == "config":
+            current = p.get("game")
+            ref = p.get("fee_schedule")
+            fee_option = ref.split("/", 2)[-1] if isinstance(ref, str) else NO_COLLECTION
+        elif current != game.id:
+            continue  # another game on the table (the demo's t): not this game's rounds
         elif e.kind == ROUND_KIND and p.get("type") == "round_start":
             if p.get("player_dealer") is not None:
                 events = [

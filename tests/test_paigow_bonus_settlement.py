@@ -479,12 +479,14 @@ def test_ultimate_side_bet_on_a_push_loses_or_comes_back_as_the_setting_says(mon
 def test_a_bad_on_push_setting_is_refused_naming_the_bonus():
     import copy
 
-    from rules.paigow.variant import VariantError
+    from rules.gamefile import GameFileError
 
     data = copy.deepcopy(get_game("paigow/ultimate-the101").data)
+    assert data["bonuses"][0]["id"] == "ultimate_player"
     data["bonuses"][0]["on_push"] = "sometimes"
-    with pytest.raises(VariantError, match="ultimate_player.*on_push"):
+    with pytest.raises(GameFileError, match="'return' or 'lose'") as exc:
         PaiGowVariant.from_data(data)
+    assert exc.value.where == "bonuses[0].on_push"
 
 
 @pytest.mark.parametrize("shuffler", [True, False])
@@ -536,11 +538,11 @@ def test_face_up_envy_when_two_players_achieve_the_top_row_only_the_others_are_p
 def test_a_bad_envy_paid_setting_is_refused_naming_the_bonus():
     import copy
 
-    from rules.paigow.variant import VariantError
+    from rules.gamefile import GameFileError
 
     data = copy.deepcopy(get_game("paigow/face-up-marysville").data)
-    for b in data["bonuses"]:
-        if b["id"] == "envy":
-            b["paid"] = "whenever"
-    with pytest.raises(VariantError, match="envy.*paid"):
+    envy = next(i for i, b in enumerate(data["bonuses"]) if b["id"] == "envy")
+    data["bonuses"][envy]["paid"] = "whenever"
+    with pytest.raises(GameFileError, match="'end_of_round' or 'in_turn'") as exc:
         PaiGowVariant.from_data(data)
+    assert exc.value.where == f"bonuses[{envy}].paid"

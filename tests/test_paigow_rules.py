@@ -13,6 +13,7 @@ import yaml
 
 from rules.cards import parse_cards
 from rules.evaluators.high import HighRules, JokerMode, fast_rankers
+from rules.gamefile import GameFileError
 from rules.paigow.bonus import HIERARCHY, ace_high_kind, bonus_hand, classify, pai_gow_high
 from rules.paigow.hands import PaiGowRules, category_name, front_beats_back, value5
 from rules.paigow.house_way import load_house_way
@@ -29,7 +30,7 @@ from rules.paigow.settlement import (
     settle_base,
     settle_bonus,
 )
-from rules.paigow.variant import PaiGowVariant, VariantError
+from rules.paigow.variant import PaiGowVariant
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "config" / "games" / "paigow").glob("*.yaml"))
@@ -79,8 +80,9 @@ def test_variant_data_is_complete_and_cited(name: str) -> None:
 
 
 def test_variant_without_family_keys_is_a_typed_error() -> None:
-    with pytest.raises(VariantError, match="missing 'hand'"):
-        PaiGowVariant.from_data({"id": "paigow/x"})
+    data = {k: v for k, v in GAMES["capitol"].items() if k != "hand"}
+    with pytest.raises(GameFileError, match="missing 'hand'"):
+        PaiGowVariant.from_data(data)
 
 
 # ------------------------------------------------------------------------------------------ hand values

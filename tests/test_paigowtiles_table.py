@@ -32,3 +32,10 @@ def test_an_unknown_device_kind_is_refused(tmp_path: Path) -> None:
     bad.write_text(TABLE.read_text().replace("kind: tile_reader", "kind: tile_tray"))
     _, problems = check_config([bad], env={})
     assert [p.field for p in problems] == ["devices.tiles.kind"]
+
+
+def test_a_tile_is_drawn_as_a_tile_not_as_an_unread_card() -> None:
+    from terminal.console.render import TILE, UNREAD, card_text
+
+    assert card_text("6-6").style == TILE and card_text("4-2").plain.strip() == "4-2"
+    assert card_text("7-1").style == UNREAD  # not a tile: shown as what it is, unknown

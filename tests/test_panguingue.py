@@ -238,3 +238,15 @@ def test_analyze_counts_exactly():
     )
     assert by["A-2-3 rope in spades (2 chips)"] == Fraction(one_suit, total)
     assert a.decks == 8 and analyze(DATA, 6).decks == 6
+
+
+def test_a_shoe_outside_six_to_twelve_decks_and_eight_players_are_raised():
+    g = game_rules(load_games()["panguingue/oaks"], decks=4)
+    s = fold(g, [Shuffle(), RoundStart(tuple(range(1, 9)), None, 1, ())])
+    found = [(a.code.value, a.message) for a in s.alerts]
+    assert found == [
+        ("DECK_COUNT_MISMATCH", "4 decks in the shoe: Pan is played with 6 to 12 (L283)"),
+        ("WRONG_CARD_COUNT", "8 players: Pan is played by 2 to 7 (L285)"),
+    ]
+    g = game_rules(load_games()["panguingue/oaks"], decks=12)
+    assert not fold(g, [Shuffle(), RoundStart((1, 2), None, 1, ())]).alerts

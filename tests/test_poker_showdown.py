@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, STANDARD_CARDS, parse_cards
 from rules.errors import HandError
-from rules.poker import PokerDataError, SeatHand, award_pot, high_hand, low_hand, parse_poker
+from rules.gamefile import GameFileError
+from rules.poker import SeatHand, award_pot, high_hand, low_hand, parse_poker
 from terminal.games import load_games
 
 
@@ -40,13 +41,14 @@ def test_every_poker_game_file_parses():
         ({"game": "board", "suit_order": ["clubs", "hearts"]}, "poker.suit_order"),
         ({"game": "stud", "bring_in": {"card": "middle"}}, "poker.bring_in.card"),
         ({"game": "draw", "high_hand": False}, "poker.low"),
-        ({"game": "board", "blinds": [{"cents": -5}]}, "poker.blinds.0.cents"),
+        ({"game": "board", "blinds": [{"cents": -5}]}, "poker.blinds[0].cents"),
     ],
 )
 def test_bad_poker_data_names_the_field(data, field):
-    with pytest.raises(PokerDataError) as exc:
+    """The family's schema (the one validator of its game files) refuses each, naming the field."""
+    with pytest.raises(GameFileError) as exc:
         parse_poker(data)
-    assert exc.value.path == field
+    assert exc.value.where == field
 
 
 # --- Hold'em and Omaha ---------------------------------------------------------------------------

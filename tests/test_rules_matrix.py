@@ -65,13 +65,15 @@ def test_a_missing_reference_makes_a_rule_unaccounted():
     assert "no such" not in m.rows[0].problems[0] and "has no nope" in m.rows[0].problems[0]
 
 
-def test_every_listed_game_has_no_rule_unaccounted():
+def test_no_listed_rule_has_a_broken_reference():
+    """A listed rule is accounted for, or a passage of the filing still marked ``unreviewed`` (counted as
+    unaccounted in docs/coverage.md); a status with a reference that does not exist fails here."""
     bad = {
-        m.game.id: [(r.rule, r.problems) for r in m.rows if not r.accounted]
+        m.game.id: [(r.rule, r.problems) for r in m.rows if not r.accounted and r.status != "unreviewed"]
         for m in all_matrices()
-        if m.listed and m.counts()["unaccounted"]
+        if m.listed
     }
-    assert bad == {}
+    assert {k: v for k, v in bad.items() if v} == {}
 
 
 def test_coverage_doc_is_fresh():

@@ -93,6 +93,12 @@ def test_headless_entry_point_is_ready_then_pings_and_stops_cleanly(notify, tmp_
         [str(SCRIPT), "journal", "verify", str(journal)], capture_output=True, text=True, env=env
     )
     assert check.returncode == 0, check.stdout + check.stderr
+    # the stop is journaled, with the signal that asked for it (issue 24 item 5)
+    from terminal.journal import Journal
+
+    with Journal(journal) as j:
+        stops = [e.payload for e in j.entries(kind="console.stop")]
+    assert stops[-1] == {"how": "signal", "signal": "SIGTERM", "by": "system"}
 
 
 def test_console_entry_point_on_a_terminal_is_ready_then_pings(notify) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules.cards import card
+from rules.gamefile import GameFileError
 from rules.round.alerts import AlertCode
 from rules.threecard import AlternatingDecks, ThreeCardDataError, from_data, parse_qualifier
 from rules.threecard.analyze import analyze
@@ -73,6 +74,7 @@ def test_named_options_as_filed() -> None:
         (lambda d: d["qualify"].update(at_least="seven-ish"), "qualify.at_least"),
         (lambda d: d["bonuses"][0]["pays"][1].update(hand="Full House"), "bonuses[0].pays[1].hand"),
         (lambda d: d["bonuses"][0]["pays"][1].update(pays=-3), "bonuses[0].pays[1].pays"),
+        (lambda d: d["bonuses"][0]["pays"][1].update(pays=0), "bonuses[0].pays[1].pays"),
         (lambda d: d["bonuses"][0].pop("on_fold"), "bonuses[0].on_fold"),
         (lambda d: d["bonuses"][0]["on_fold"].update(stays="yes"), "bonuses[0].on_fold.stays"),
         (lambda d: d["bonuses"][0].update(hand="seven-card"), "bonuses[0].hand"),
@@ -81,7 +83,7 @@ def test_named_options_as_filed() -> None:
             "showdown.not_qualified.tie.ante",
         ),
         (lambda d: d["decks"].update(backs=["red", "red"]), "decks.backs"),
-        (lambda d: d.update(colour="green"), "game file"),
+        (lambda d: d.update(colour="green"), "colour"),
         (lambda d: d["order"].update(wagers=["ante", "play"]), "order.wagers"),
         (lambda d: d["raises"][0].pop("cite"), "raises[0].cite"),
         (lambda d: d["hands"].update(player=2), "hands"),
@@ -89,9 +91,10 @@ def test_named_options_as_filed() -> None:
     ],
 )
 def test_bad_data_names_the_field(mutate: Any, where: str) -> None:
+    """The family's schema (the one validator of its game files) refuses each, naming the field."""
     d = data("tres-lounge")
     mutate(d)
-    with pytest.raises(ThreeCardDataError) as exc:
+    with pytest.raises(GameFileError) as exc:
         from_data(d)
     assert exc.value.where == where
 

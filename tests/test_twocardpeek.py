@@ -15,9 +15,9 @@ import pytest
 
 from rules.banking import Table, settle_results
 from rules.cards import ALL_CARDS, parse_cards
+from rules.gamefile import GameFileError
 from rules.twocardpeek import (
     Bet,
-    TwoCardPeekDataError,
     bank_order,
     from_data,
     settle_round,
@@ -45,16 +45,16 @@ def test_the_game_file_loads_and_bad_data_names_the_field() -> None:
     assert V.spots()[:6] == ("pick-a", "pick-b", "pick-c", "pick-ab", "pick-ac", "pick-bc")
     bad = data()
     bad["peek"]["pays"][0]["hand"] = "Five Aces"
-    with pytest.raises(TwoCardPeekDataError) as e:
+    with pytest.raises(GameFileError) as e:
         from_data(bad)
     assert e.value.where.startswith("peek.pays")
     bad = data()
     bad["pick_row"]["tie"] = "split"
-    with pytest.raises(TwoCardPeekDataError, match="pick_row.tie"):
+    with pytest.raises(GameFileError, match="pick_row.tie"):
         from_data(bad)
     bad = data()
     bad["pick_row"]["spots"]["pick-ad"] = ["A", "D"]
-    with pytest.raises(TwoCardPeekDataError, match="pick-ad"):
+    with pytest.raises(GameFileError, match="pick-ad"):
         from_data(bad)
 
 

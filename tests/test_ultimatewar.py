@@ -13,9 +13,10 @@ import pytest
 
 from rules.banking import Table, settle_results
 from rules.cards import ALL_CARDS, parse_cards
+from rules.gamefile import GameFileError
 from rules.round import fold
 from rules.round.events import CardRead, RoundStart, Shuffle, Wager
-from rules.ultimatewar import FAMILY, UltimateWarDataError, from_data, settle_spot, showdown
+from rules.ultimatewar import FAMILY, from_data, settle_spot, showdown
 from rules.ultimatewar.analyze import round_outcomes
 from terminal.games import load_games
 from tests.round_helpers import filed
@@ -33,15 +34,15 @@ def test_the_game_file_loads_and_bad_data_names_the_field() -> None:
     assert V.keys == ("player", "banker", "war", "ultimate-5-player", "ultimate-5-banker")
     bad = data()
     bad["war_bet"]["pays"][1]["wars"] = 3
-    with pytest.raises(UltimateWarDataError, match="war_bet.pays"):
+    with pytest.raises(GameFileError, match="war_bet.pays"):
         from_data(bad)
     bad = data()
     bad["ultimate_5"]["rank"] = "X"
-    with pytest.raises(UltimateWarDataError, match="ultimate_5.rank"):
+    with pytest.raises(GameFileError, match="ultimate_5.rank"):
         from_data(bad)
     bad = data()
     bad["wagers"] = bad["wagers"][:4]
-    with pytest.raises(UltimateWarDataError, match="wagers"):
+    with pytest.raises(GameFileError, match="wagers"):
         from_data(bad)
 
 

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from firmware_bridge import control
+
 ROOT = Path(__file__).resolve().parents[2]  # the checkout (python -m firmware_bridge.emulators runs from it)
 
 
@@ -43,6 +45,7 @@ class EmulatorProcess:
         line = self.proc.stdout.readline()
         if not line.startswith("ready") or time.monotonic() > deadline:
             raise RuntimeError(f"emulator did not start: {line!r}")
+        control.register(self.link, control.FifoControl(self.control))  # the host reaches it by its port
         return line.strip()
 
     def send(self, line: str) -> None:
@@ -55,6 +58,7 @@ class EmulatorProcess:
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Kill the process (SIGKILL by default: a power cut) and wait for it."""
+        control.unregister(self.link)
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(sig)
             self.proc.wait(60)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from firmware_bridge import control
 from firmware_bridge.clock import Clock, MonotonicClock
 from firmware_bridge.emulators import Emulator, build_emulator
 from firmware_bridge.emulators.profile import Profile
@@ -86,7 +87,8 @@ class PtyEmulator:
     """An emulator serving the master side of a pty from its own thread and event loop.
 
     The host opens :attr:`path` like any serial port. Used by the ``emu://`` URL handler, the
-    end-to-end tests and the benchmark.
+    end-to-end tests and the benchmark. While it serves, it is the emulator-control port
+    (:class:`firmware_bridge.control.EmulatorControl`) registered for :attr:`path`.
     """
 
     def __init__(self, emulator: Emulator) -> None:
@@ -103,7 +105,24 @@ class PtyEmulator:
         """Start the thread; returns once the emulator is serving."""
         self._thread.start()
         self._ready.wait(5.0)
+        control.register(self.path, self)
         return self
+
+    @property
+    def on_demand(self) -> bool:
+        """Whether the emulated device reads only when asked (an on-demand shoe)."""
+        reads = getattr(self.emulator.profile, "reads", None)
+        return bool(getattr(reads, "on_demand", False))
+
+    def inject(self, fault: str) -> None:
+        """The emulator-control port: inject ``fault`` now, on the emulator's own loop (thread-safe);
+        an unknown fault name does nothing."""
+
+        def act() -> None:
+            with contextlib.suppress(ValueError):
+                self.emulator.inject(fault, time.monotonic())
+
+        self.call(act)
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -132,6 +151,7 @@ class PtyEmulator:
 
     def stop(self) -> None:
         """Stop the thread and close the pty."""
+        control.unregister(self.path, self)
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(5.0)

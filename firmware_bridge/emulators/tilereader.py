@@ -65,9 +65,10 @@ class TileReaderEmulator(Emulator):
             if tray is None:
                 return
             position, faces = tray
-            if self._wrong_next and self._read:
+            spent = [f for f in dict.fromkeys(self._read) if self._read.count(f) == WASHED_SET.count(f)]
+            if self._wrong_next and spent:  # a face the set holds no more of: one too many
                 self._wrong_next -= 1
-                faces = [self._read[0], *faces[1:]]
+                faces = [spent[0], *faces[1:]]
             self._read += faces
             raw = [tile_byte(f) for f in faces]
             raw += [0] * (4 - len(raw))  # an empty slot reads as nothing

@@ -16,11 +16,14 @@ from rules.baccarat.model import (
     Tableau,
     Variant,
     card_points,
+    punto_banco,
     punto_banco_from_data,
 )
 from rules.baccarat.pan9 import Pan9Variant
 from rules.baccarat.round import FAMILY, BaccaratFamily  # registers the round engine's hooks
+from rules.baccarat.schema import BaccaratFile
 from rules.baccarat.settle import Settlement, settle, wager_problems
+from rules.gamefile import validated
 
 __all__ = [
     "FAMILY",
@@ -48,16 +51,15 @@ __all__ = [
 def from_data(data: Mapping[str, Any], settings: Mapping[str, bool] | None = None) -> Variant | Pan9Variant:
     """A variant file's mapping as a typed model: a punto banco :class:`Variant` or a :class:`Pan9Variant`.
 
-    ``settings`` overrides the file's marked settings (punto banco only). Bad data raises
-    :class:`BaccaratDataError` naming the field.
+    ``settings`` overrides the file's marked settings (punto banco only). The family's schema
+    (:class:`rules.baccarat.schema.BaccaratFile`) validates the file; a :class:`rules.gamefile.GameFileError`
+    names the field.
     """
-    game = data.get("game", "punto-banco") if isinstance(data, Mapping) else None
-    if game == "pan9":
-        from rules.baccarat.pan9 import from_data as pan9_from_data
+    f = validated(BaccaratFile, data)
+    if f.game == "pan9":
+        from rules.baccarat.pan9 import from_file as pan9_from_file
 
         if settings:
             raise BaccaratDataError("settings", "Pan 9 games have no settings")
-        return pan9_from_data(data)
-    if game != "punto-banco":
-        raise BaccaratDataError("game", f"expected punto-banco or pan9, not {game!r}")
-    return punto_banco_from_data(data, settings)
+        return pan9_from_file(f)
+    return punto_banco(f, settings)

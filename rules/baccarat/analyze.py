@@ -18,6 +18,7 @@ from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.baccarat.coup import CoupResult, value_counts
 from rules.baccarat.model import Tableau, Variant, punto_banco_from_data
 from rules.baccarat.settle import settle_rule
+from rules.round.family import Progress, Steps
 
 #: (player total, banker total, player cards, banker cards)
 Signature = tuple[int, int, int, int]
@@ -103,10 +104,13 @@ def _result(tableau: Tableau, s: Signature) -> CoupResult:
     return CoupResult(pt, bt, pc, bc, pc == 2 and tableau.is_natural(pt), bc == 2 and tableau.is_natural(bt))
 
 
-def analyze_variant(variant: Variant, decks: int | None = None) -> Analysis:
-    """Exact probabilities and house edges of a punto banco variant in ``decks`` decks."""
+def analyze_variant(variant: Variant, decks: int | None = None, progress: Progress | None = None) -> Analysis:
+    """Exact probabilities and house edges of a punto banco variant in ``decks`` decks (``progress``: the
+    enumeration of the coups, then each wager)."""
     deck = variant.shoe.deck_spec(decks)
+    step = Steps(progress, 1 + len(variant.wagers))
     counts, total = coup_counts(variant.tableau, value_counts(deck))
+    step()
     results = {s: _result(variant.tableau, s) for s in counts}
     specials = variant.specials
 
@@ -138,6 +142,7 @@ def analyze_variant(variant: Variant, decks: int | None = None) -> Analysis:
             edge = -sum((o.probability * o.pays for o in wos), Fraction(0))
             note = f"per coup; per decided wager (no action left out) {float(edge / (1 - idle)) * 100:.4f}%"
         wagers.append(Wager(w.name, wos, note=note))
+        step()
 
     notes = [f"{variant.id}: {deck.describe()}, exact enumeration over {total:,} ordered six-card deals"]
     for k, on in sorted(variant.settings.items()):
@@ -145,10 +150,13 @@ def analyze_variant(variant: Variant, decks: int | None = None) -> Analysis:
     return Analysis(variant.id, deck.decks, tuple(outcomes), tuple(wagers), tuple(notes))
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
     """The ``analyze`` command's entry point: a variant file's mapping and an optional deck count."""
     if data.get("game") == "pan9":
         from rules.baccarat.pan9 import analyze as analyze_pan9
 
-        return analyze_pan9(data, decks)
-    return analyze_variant(punto_banco_from_data(data), decks)
+        step = Steps(progress, 1)
+        out = analyze_pan9(data, decks)
+        step()
+        return out
+    return analyze_variant(punto_banco_from_data(data), decks, progress)

@@ -3,20 +3,24 @@
 A punto banco variant is data: the shoe, the tableau (Player and Banker drawing rules as a chart), the
 special outcomes (Dragon 7, Panda 8, ...), every wager with its pay rules, the action button and the
 settlement order. :func:`from_data` turns the mapping into a typed :class:`Variant` and raises
-:class:`BaccaratDataError` naming the field that is wrong. The vocabulary is documented in
+:class:`rules.gamefile.GameFileError` naming the field that is wrong: the family's schema
+(:mod:`rules.baccarat.schema`) is the one validator of the file. The vocabulary is documented in
 ``docs/baccarat.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from rules.baccarat import schema
 from rules.cards import Card, Rank
 from rules.decks import DeckSpec, parse_rank
-from rules.errors import DeckError, RulesError
+from rules.errors import RulesError
+from rules.gamefile import Cite as GameCite
+from rules.gamefile import validated
 
 if TYPE_CHECKING:
     from rules.baccarat.coup import CoupResult
@@ -35,82 +39,6 @@ class BaccaratDataError(RulesError, ValueError):
         super().__init__(f"{where}: {reason}" if where else reason)
 
 
-# --------------------------------------------------------------------------------------------- helpers
-
-
-def _mapping(value: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise BaccaratDataError(where, f"expected a mapping, not {type(value).__name__}")
-    return value
-
-
-def _only(
-    data: Mapping[str, Any], where: str, allowed: set[str], required: set[str] | frozenset[str] = frozenset()
-) -> None:
-    unknown = set(map(str, data)) - allowed
-    if unknown:
-        raise BaccaratDataError(where, f"unknown field(s) {', '.join(sorted(unknown))}")
-    missing = required - set(map(str, data))
-    if missing:
-        raise BaccaratDataError(where, f"missing field(s) {', '.join(sorted(missing))}")
-
-
-def _int(value: object, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BaccaratDataError(where, f"expected a whole number, not {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise BaccaratDataError(where, f"{value} is out of range {lo}..{hi}")
-    return value
-
-
-def _ints(value: object, where: str, lo: int, hi: int) -> frozenset[int]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return frozenset({_int(value, where, lo, hi)})
-    if not isinstance(value, list):
-        raise BaccaratDataError(where, f"expected a number or a list of numbers, not {value!r}")
-    return frozenset(_int(v, f"{where}[{i}]", lo, hi) for i, v in enumerate(value))
-
-
-def _str(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise BaccaratDataError(where, f"expected text, not {value!r}")
-    return value.strip()
-
-
-def _choice(value: object, where: str, options: Sequence[str]) -> str:
-    if value not in options:
-        raise BaccaratDataError(where, f"expected one of {', '.join(options)}, not {value!r}")
-    return str(value)
-
-
-def _bool(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise BaccaratDataError(where, f"expected true or false, not {value!r}")
-    return value
-
-
-def parse_pays(value: object, where: str) -> Fraction:
-    """A payout 'to one' from data: ``1``, ``8``, ``"1/2"`` (half pay), ``0.5``."""
-    if isinstance(value, bool):
-        raise BaccaratDataError(where, f"bad payout {value!r}")
-    try:
-        if isinstance(value, int):
-            pays = Fraction(value)
-        elif isinstance(value, float):
-            pays = Fraction(value).limit_denominator(1000)
-        elif isinstance(value, str):
-            pays = Fraction(value.strip().replace(" to ", "/").replace(":", "/"))
-        else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise BaccaratDataError(
-            where, f"bad payout {value!r}: write 8 for 8 to 1, '1/2' for 1 to 2"
-        ) from None
-    if pays <= 0:
-        raise BaccaratDataError(where, f"a winning payout is more than zero, not {value!r}")
-    return pays
-
-
 # ------------------------------------------------------------------------------------------------ cite
 
 
@@ -124,24 +52,17 @@ class Cite:
     note: str = ""
 
     @classmethod
-    def from_data(cls, value: object, where: str, parent: Cite | None = None) -> Cite:
-        """``{seed?, section?, lines?, note?}``, or a bare string of lines; missing parts come from ``parent``."""
+    def of(cls, value: GameCite | None, parent: Cite) -> Cite:
+        """A validated cite (a block, or a bare string of lines); missing parts come from ``parent``."""
         if value is None:
-            if parent is None:
-                raise BaccaratDataError(where, "missing cite")
             return parent
         if isinstance(value, str):
-            value = {"lines": value}
-        d = _mapping(value, where)
-        _only(d, where, {"seed", "section", "lines", "note"})
-        seed = str(d.get("seed", parent.seed if parent else ""))
-        if not seed:
-            raise BaccaratDataError(where, "a cite names its seed file")
+            return cls(seed=parent.seed, section=parent.section, lines=value)
         return cls(
-            seed=seed,
-            section=str(d.get("section", parent.section if parent else "")),
-            lines=str(d.get("lines", "")),
-            note=str(d.get("note", "")),
+            seed=value.seed or parent.seed,
+            section=parent.section if value.section is None else value.section,
+            lines=value.lines or "",
+            note=value.note or "",
         )
 
     def __str__(self) -> str:
@@ -198,42 +119,20 @@ class Shoe:
         return DeckSpec(decks=n, ranks_removed=self.ranks_removed)
 
 
-def _parse_shoe(value: object, parent: Cite) -> Shoe:
-    d = _mapping(value, "shoe")
-    _only(d, "shoe", {"decks", "ranks_removed", "burn", "cite", "note"}, {"decks"})
-    decks = d["decks"]
-    if isinstance(decks, int) and not isinstance(decks, bool):
-        lo = hi = default = _int(decks, "shoe.decks", 1, 16)
+def _shoe(d: schema.Shoe, parent: Cite) -> Shoe:
+    if isinstance(d.decks, int):
+        lo = hi = default = d.decks
     else:
-        dd = _mapping(decks, "shoe.decks")
-        _only(dd, "shoe.decks", {"min", "max", "default"}, {"min", "max"})
-        lo = _int(dd["min"], "shoe.decks.min", 1, 16)
-        hi = _int(dd["max"], "shoe.decks.max", lo, 16)
-        default = _int(dd.get("default", hi), "shoe.decks.default", lo, hi)
-    try:
-        removed = frozenset(parse_rank(r) for r in (d.get("ranks_removed") or []))
-    except DeckError as exc:
-        raise BaccaratDataError("shoe.ranks_removed", str(exc)) from None
-    cite = Cite.from_data(d.get("cite"), "shoe.cite", parent)
+        lo, hi = d.decks.min, d.decks.max
+        default = hi if d.decks.default is None else d.decks.default
+    removed = frozenset(parse_rank(str(r)) for r in d.ranks_removed)
+    cite = Cite.of(d.cite, parent)
     burn = Burn()
-    if "burn" in d and d["burn"] not in (None, "none"):
-        b = _mapping(d["burn"], "shoe.burn")
-        _only(b, "shoe.burn", {"kind", "count", "values", "cite"}, {"kind"})
-        kind = _choice(b["kind"], "shoe.burn.kind", ("none", "fixed", "first-card-value"))
-        values: dict[Rank, int] = {}
-        for k, v in _mapping(b.get("values") or {}, "shoe.burn.values").items():
-            try:
-                values[parse_rank(k)] = _int(v, f"shoe.burn.values.{k}", 0, 52)
-            except DeckError as exc:
-                raise BaccaratDataError(f"shoe.burn.values.{k}", str(exc)) from None
-        count = _int(b.get("count", 0), "shoe.burn.count", 0, 52)
-        if kind == "fixed" and count == 0:
-            raise BaccaratDataError("shoe.burn.count", "a fixed burn names how many cards")
-        burn = Burn(kind, count, values, Cite.from_data(b.get("cite"), "shoe.burn.cite", cite))  # type: ignore[arg-type]
+    if isinstance(d.burn, schema.ShoeBurn):
+        b = d.burn
+        values = {parse_rank(str(k)): v for k, v in b.values.items()}
+        burn = Burn(b.kind, b.count, values, Cite.of(b.cite, cite))
     return Shoe(lo, hi, default, removed, burn, cite)
-
-
-# --------------------------------------------------------------------------------------------- tableau
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,87 +224,16 @@ def card_points(card: Card) -> int:
     return v if v < 10 else 0
 
 
-def _parse_rule(value: object, where: str) -> DrawRule:
-    d = _mapping(value, where)
-    _only(d, where, {"draw", "stand"}, {"draw"})
-    draw = _ints(d["draw"], f"{where}.draw", 0, 9)
-    stand = _ints(d.get("stand", []), f"{where}.stand", 0, 9)
-    if draw & stand:
-        raise BaccaratDataError(where, f"total(s) {sorted(draw & stand)} both draw and stand")
-    return DrawRule(draw)
-
-
-def _parse_row(value: object, where: str) -> tuple[bool, ...]:
-    if isinstance(value, str):
-        cells = value.replace(" ", "").replace(",", "").upper()
-    elif isinstance(value, list):
-        cells = "".join(str(c).strip().upper() for c in value)
-    else:
-        raise BaccaratDataError(
-            where, f"a chart row is ten cells H or S, e.g. 'S S S S S S H H S S', not {value!r}"
-        )
-    if len(cells) != 10 or set(cells) - {"H", "S"}:
-        raise BaccaratDataError(
-            where, f"a chart row is ten cells H or S (Player's third card 0-9), not {value!r}"
-        )
-    return tuple(c == "H" for c in cells)
-
-
-def _parse_tableau(value: object, parent: Cite) -> Tableau:
-    d = _mapping(value, "tableau")
-    _only(
-        d,
-        "tableau",
-        {"naturals", "first_cards", "player", "banker_if_player_stands", "banker", "chart", "cite", "note"},
-        {"naturals", "first_cards", "player", "banker_if_player_stands", "banker", "chart"},
-    )
-    naturals = _ints(d["naturals"], "tableau.naturals", 0, 9)
-    first = d["first_cards"]
-    if not isinstance(first, list) or len(first) != 4:
-        raise BaccaratDataError(
-            "tableau.first_cards",
-            "the four first cards' hands in dealing order, e.g. [player, banker, player, banker]",
-        )
-    first_cards = tuple(_choice(h, f"tableau.first_cards[{i}]", HANDS) for i, h in enumerate(first))
-    if sorted(first_cards) != ["banker", "banker", "player", "player"]:
-        raise BaccaratDataError("tableau.first_cards", "two first cards go to each hand")
-    rows: Mapping[Any, Any] = _mapping(d["banker"], "tableau.banker")
-    chart: list[tuple[bool, ...]] = []
-    for b in range(8):
-        key: object = b if b in rows else str(b)
-        if key not in rows:
-            raise BaccaratDataError("tableau.banker", f"missing the row for Banker total {b} (rows 0 to 7)")
-        chart.append(_parse_row(rows[key], f"tableau.banker.{b}"))
-    extra = {str(k) for k in rows} - {str(b) for b in range(8)}
-    if extra:
-        raise BaccaratDataError(
-            "tableau.banker", f"rows are Banker totals 0 to 7; unknown row(s) {', '.join(sorted(extra))}"
-        )
+def _tableau(t: schema.Tableau, parent: Cite) -> Tableau:
     return Tableau(
-        naturals=naturals,
-        first_cards=first_cards,  # type: ignore[arg-type]
-        player=_parse_rule(d["player"], "tableau.player"),
-        banker_if_player_stands=_parse_rule(d["banker_if_player_stands"], "tableau.banker_if_player_stands"),
-        banker_chart=tuple(chart),
-        chart=_choice(d["chart"], "tableau.chart", ("filed", "rebuilt", "prose")),
-        cite=Cite.from_data(d.get("cite"), "tableau.cite", parent),
+        naturals=schema.totals(t.naturals),
+        first_cards=tuple(t.first_cards),
+        player=DrawRule(schema.totals(t.player.draw)),
+        banker_if_player_stands=DrawRule(schema.totals(t.banker_if_player_stands.draw)),
+        banker_chart=t.banker_chart(),
+        chart=t.chart,
+        cite=Cite.of(t.cite, parent),
     )
-
-
-# ------------------------------------------------------------------------------------------ conditions
-
-_CONDITION_KEYS: Final = {
-    "winner",
-    "player_total",
-    "banker_total",
-    "player_cards",
-    "banker_cards",
-    "player_natural",
-    "banker_natural",
-    "margin",
-    "combined_total",
-    "outcome",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,33 +274,19 @@ class Condition:
         return self.outcome is None or specials[self.outcome].holds(r, specials)
 
     @classmethod
-    def from_data(cls, value: object, where: str) -> Condition:
-        """Parse a ``when:`` mapping."""
-        d = _mapping(value, where)
-        _only(d, where, _CONDITION_KEYS)
-
-        def ints(k: str, lo: int, hi: int) -> frozenset[int] | None:
-            return _ints(d[k], f"{where}.{k}", lo, hi) if k in d else None
-
-        def cards(k: str) -> int | None:
-            return _int(d[k], f"{where}.{k}", 2, 3) if k in d else None
-
-        def flag(k: str) -> bool | None:
-            return _bool(d[k], f"{where}.{k}") if k in d else None
-
+    def of(cls, c: schema.Condition) -> Condition:
+        """A validated ``when:`` mapping."""
         return cls(
-            winner=_choice(d["winner"], f"{where}.winner", ("player", "banker", "tie"))
-            if "winner" in d
-            else None,  # type: ignore[arg-type]
-            player_total=ints("player_total", 0, 9),
-            banker_total=ints("banker_total", 0, 9),
-            player_cards=cards("player_cards"),
-            banker_cards=cards("banker_cards"),
-            player_natural=flag("player_natural"),
-            banker_natural=flag("banker_natural"),
-            margin=ints("margin", 0, 9),
-            combined_total=ints("combined_total", 0, 18),
-            outcome=_str(d["outcome"], f"{where}.outcome") if "outcome" in d else None,
+            winner=c.winner,
+            player_total=None if c.player_total is None else schema.totals(c.player_total),
+            banker_total=None if c.banker_total is None else schema.totals(c.banker_total),
+            player_cards=c.player_cards,
+            banker_cards=c.banker_cards,
+            player_natural=c.player_natural,
+            banker_natural=c.banker_natural,
+            margin=None if c.margin is None else schema.totals(c.margin),
+            combined_total=None if c.combined_total is None else schema.totals(c.combined_total),
+            outcome=c.outcome,
         )
 
 
@@ -630,242 +444,97 @@ class Variant:
         )  # fmt: skip
 
 
-def _parse_wager(value: object, where: str, parent: Cite, settings: Mapping[str, bool]) -> WagerRule:
-    d = _mapping(value, where)
-    _only(
-        d,
-        where,
-        {"key", "name", "kind", "settle", "otherwise", "requires", "backline", "commission", "cite", "note"},
-        {"key", "name", "kind", "settle", "otherwise"},
-    )
-    cite = Cite.from_data(d.get("cite"), f"{where}.cite", parent)
-    rules: list[PayRule] = []
-    settle = d["settle"]
-    if not isinstance(settle, list) or not settle:
-        raise BaccaratDataError(f"{where}.settle", "a non-empty list of {when, pays | result, name}")
-    for i, r in enumerate(settle):
-        rw = f"{where}.settle[{i}]"
-        rd = _mapping(r, rw)
-        _only(rd, rw, {"when", "pays", "result", "name", "cite", "setting"}, {"when", "name"})
-        if ("pays" in rd) == ("result" in rd):
-            raise BaccaratDataError(
-                rw, "give either pays (a win, e.g. 8 or '1/2') or result (push, lose, no-action)"
-            )
-        if "pays" in rd:
-            result: Result = "win"
-            pays = parse_pays(rd["pays"], f"{rw}.pays")
-        else:
-            result = _choice(rd["result"], f"{rw}.result", ("push", "lose", "no-action"))  # type: ignore[assignment]
-            pays = Fraction(0) if result != "lose" else Fraction(-1)
-        setting = None
-        if "setting" in rd:
-            setting = _str(rd["setting"], f"{rw}.setting")
-            if setting not in settings:
-                raise BaccaratDataError(f"{rw}.setting", f"no setting {setting!r} in settings:")
-        rules.append(
-            PayRule(
-                name=_str(rd["name"], f"{rw}.name"),
-                when=Condition.from_data(rd["when"], f"{rw}.when"),
-                result=result,
-                pays=pays,
-                cite=Cite.from_data(rd["cite"], f"{rw}.cite", cite) if "cite" in rd else None,
-                setting=setting,
-            )
+def _wager(w: schema.Wager, parent: Cite) -> WagerRule:
+    cite = Cite.of(w.cite, parent)
+    rules = tuple(
+        PayRule(
+            name=r.name,
+            when=Condition.of(r.when),
+            result="win" if r.pays is not None else r.result or "push",
+            pays=(
+                r.pays
+                if r.pays is not None
+                else Fraction(-1)
+                if r.result == "lose"
+                else Fraction(0)
+            ),
+            cite=None if r.cite is None else Cite.of(r.cite, cite),
+            setting=r.setting,
         )
-    requires = d.get("requires") or []
-    if not isinstance(requires, list):
-        raise BaccaratDataError(f"{where}.requires", "a list of wager keys, any one of which must be bet too")
-    commission = d.get("commission", 0)
-    try:
-        comm = Fraction(str(commission))
-    except (ValueError, ZeroDivisionError):
-        raise BaccaratDataError(
-            f"{where}.commission", f"a fraction of the win, e.g. '1/20', not {commission!r}"
-        ) from None
-    if not 0 <= comm < 1:
-        raise BaccaratDataError(f"{where}.commission", f"a fraction of the win below one, not {commission!r}")
+        for r in w.settle
+    )
     return WagerRule(
-        key=_str(d["key"], f"{where}.key"),
-        name=_str(d["name"], f"{where}.name"),
-        kind=_choice(d["kind"], f"{where}.kind", ("line", "tie", "bonus")),  # type: ignore[arg-type]
-        rules=tuple(rules),
-        otherwise=_choice(d["otherwise"], f"{where}.otherwise", ("lose", "push", "no-action")),  # type: ignore[arg-type]
-        requires=tuple(_str(x, f"{where}.requires") for x in requires),
-        backline=_bool(d["backline"], f"{where}.backline") if "backline" in d else None,
-        commission=comm,
+        key=w.key,
+        name=w.name,
+        kind=w.kind,
+        rules=rules,
+        otherwise=w.otherwise,
+        requires=tuple(w.requires),
+        backline=w.backline,
+        commission=Fraction(str(w.commission)),
         cite=cite,
     )
 
 
-def _parse_action(value: object, parent: Cite) -> ActionButton | None:
-    if value is None:
+def _action(a: schema.Action | None, parent: Cite) -> ActionButton | None:
+    if a is None:
         return None
-    d = _mapping(value, "action")
-    _only(d, "action", {"card", "values", "origin", "used", "cite", "note"}, {"card", "origin", "used"})
-    card = _mapping(d["card"], "action.card")
-    _only(card, "action.card", {"hand", "nth"}, {"hand", "nth"})
-    values: dict[Rank, int] = {}
-    for k, v in _mapping(d.get("values") or {}, "action.values").items():
-        try:
-            values[parse_rank(k)] = _int(v, f"action.values.{k}", 0, 52)
-        except DeckError as exc:
-            raise BaccaratDataError(f"action.values.{k}", str(exc)) from None
     return ActionButton(
-        hand=_choice(card["hand"], "action.card.hand", HANDS),  # type: ignore[arg-type]
-        nth=_int(card["nth"], "action.card.nth", 1, 2),
-        values=values,
-        origin=_choice(d["origin"], "action.origin", ("player-dealer", "left-of-house-dealer")),  # type: ignore[arg-type]
-        used=_choice(d["used"], "action.used", ("always", "when-bank-does-not-cover")),  # type: ignore[arg-type]
-        cite=Cite.from_data(d.get("cite"), "action.cite", parent),
+        hand=a.card.hand,
+        nth=a.card.nth,
+        values={parse_rank(str(k)): v for k, v in a.values.items()},
+        origin=a.origin,
+        used=a.used,
+        cite=Cite.of(a.cite, parent),
     )
 
 
-def _parse_settlement(value: object, parent: Cite, wager_keys: Sequence[str]) -> SettlementOrder:
-    d = _mapping(value, "settlement")
-    _only(
-        d,
-        "settlement",
-        {"start", "direction", "order", "when_bank_covers", "cite", "note"},
-        {"start", "direction", "order"},
-    )
-    order = d["order"]
-    if not isinstance(order, list):
-        raise BaccaratDataError("settlement.order", "a list of wager keys")
-    keys = tuple(_str(k, f"settlement.order[{i}]") for i, k in enumerate(order))
-    unknown = [k for k in keys if k not in wager_keys]
-    if unknown:
-        raise BaccaratDataError("settlement.order", f"unknown wager(s) {', '.join(unknown)}")
-    missing = [k for k in wager_keys if k not in keys]
-    if missing:
-        raise BaccaratDataError("settlement.order", f"wager(s) missing from the order: {', '.join(missing)}")
-    covers = None
-    if d.get("when_bank_covers") is not None:
-        c = _mapping(d["when_bank_covers"], "settlement.when_bank_covers")
-        _only(
-            c, "settlement.when_bank_covers", {"start", "direction", "collect_first"}, {"start", "direction"}
-        )
-        covers = CoveredOrder(
-            _choice(c["start"], "settlement.when_bank_covers.start", _STARTS),
-            _choice(
-                c["direction"], "settlement.when_bank_covers.direction", ("clockwise", "counterclockwise")
-            ),  # type: ignore[arg-type]
-            _bool(c.get("collect_first", False), "settlement.when_bank_covers.collect_first"),
-        )
+def _settlement(st: schema.Settlement, parent: Cite) -> SettlementOrder:
+    c = st.when_bank_covers
     return SettlementOrder(
-        start=_choice(d["start"], "settlement.start", _STARTS),
-        direction=_choice(d["direction"], "settlement.direction", ("clockwise", "counterclockwise")),  # type: ignore[arg-type]
-        order=keys,
-        when_bank_covers=covers,
-        cite=Cite.from_data(d.get("cite"), "settlement.cite", parent),
+        start=st.start,
+        direction=st.direction,
+        order=tuple(st.order),
+        when_bank_covers=None if c is None else CoveredOrder(c.start, c.direction, c.collect_first),
+        cite=Cite.of(st.cite, parent),
     )
 
 
-#: Top-level keys this module reads; the rest of a game file belongs to other parts (deal, fees, ...).
-PUNTO_BANCO_KEYS: Final = ("shoe", "tableau", "outcomes", "wagers", "action", "settlement", "settings")
-
-
-def check_deck(data: Mapping[str, Any], shoe: Shoe) -> None:
-    """The common ``deck:`` key (what the round engine deals from) must fit the ``shoe:`` (what is allowed)."""
-    if data.get("deck") is None:
-        return
-    try:
-        deck = DeckSpec.from_data(_mapping(data["deck"], "deck"))
-    except DeckError as exc:
-        raise BaccaratDataError("deck", str(exc)) from None
-    if not shoe.min_decks <= deck.decks <= shoe.max_decks:
-        raise BaccaratDataError(
-            "deck.decks", f"{deck.decks} decks is outside shoe.decks ({shoe.min_decks}-{shoe.max_decks})"
-        )
-    if deck.ranks_removed != shoe.ranks_removed or deck.jokers:
-        raise BaccaratDataError("deck", "the deck's removed ranks and jokers must match shoe:")
-
-
-def source_cite(data: Mapping[str, Any]) -> Cite:
+def source_cite(f: schema.BaccaratFile) -> Cite:
     """The file's ``source:`` header as a Cite."""
-    src = _mapping(data.get("source"), "source")
-    if "seed" not in src:
-        raise BaccaratDataError("source", "source names its seed file")
-    return Cite(seed=str(src["seed"]), section=str(src.get("section", "")), lines=str(src.get("lines", "")))
+    return Cite(seed=f.source.seed, section=f.source.section, lines=f.source.lines)
 
 
 def punto_banco_from_data(data: Mapping[str, Any], settings: Mapping[str, bool] | None = None) -> Variant:
-    """Build a punto banco :class:`Variant` from a variant file's mapping (header keys included)."""
-    d = _mapping(data, "")
-    for k in ("id", "name", "room", "source", "shoe", "tableau", "wagers", "settlement"):
-        if k not in d:
-            raise BaccaratDataError(k, "missing required field")
-    src = source_cite(d)
-    gid = _str(d["id"], "id")
+    """A punto banco :class:`Variant` from a variant file's mapping, validated by the family's schema
+    (:class:`rules.baccarat.schema.BaccaratFile`; a :class:`rules.gamefile.GameFileError` names the field);
+    ``settings`` overrides the file's settings' defaults (a table configuration's)."""
+    return punto_banco(validated(schema.BaccaratFile, data), settings)
 
-    declared: dict[str, bool] = {}
-    notes: dict[str, str] = {}
-    for k, v in _mapping(d.get("settings") or {}, "settings").items():
-        sv = _mapping(v, f"settings.{k}")
-        _only(sv, f"settings.{k}", {"default", "about"}, {"default", "about"})
-        declared[str(k)] = _bool(sv["default"], f"settings.{k}.default")
-        notes[str(k)] = _str(sv["about"], f"settings.{k}.about")
+
+def punto_banco(f: schema.BaccaratFile, settings: Mapping[str, bool] | None = None) -> Variant:
+    """The engine's model of a validated punto banco file."""
+    assert f.tableau is not None and f.wagers is not None and f.settlement is not None
+    src = source_cite(f)
+    declared = {k: s.default for k, s in f.settings.items()}
     if settings:
         unknown = set(settings) - set(declared)
         if unknown:
-            raise BaccaratDataError("settings", f"{gid} has no setting(s) {', '.join(sorted(unknown))}")
+            raise BaccaratDataError("settings", f"{f.id} has no setting(s) {', '.join(sorted(unknown))}")
         declared.update({k: bool(v) for k, v in settings.items()})
-
-    outcomes: list[SpecialOutcome] = []
-    raw_outcomes = d.get("outcomes") or []
-    if not isinstance(raw_outcomes, list):
-        raise BaccaratDataError("outcomes", "a list of {key, name, when, cite}")
-    for i, o in enumerate(raw_outcomes):
-        w = f"outcomes[{i}]"
-        od = _mapping(o, w)
-        _only(od, w, {"key", "name", "when", "cite", "note"}, {"key", "name", "when"})
-        outcomes.append(
-            SpecialOutcome(
-                key=_str(od["key"], f"{w}.key"),
-                name=_str(od["name"], f"{w}.name"),
-                when=Condition.from_data(od["when"], f"{w}.when"),
-                cite=Cite.from_data(od.get("cite"), f"{w}.cite", src),
-            )
-        )
-    outcome_keys = [o.key for o in outcomes]
-    if len(set(outcome_keys)) != len(outcome_keys):
-        raise BaccaratDataError("outcomes", "duplicate outcome key")
-
-    raw_wagers = d["wagers"]
-    if not isinstance(raw_wagers, list) or not raw_wagers:
-        raise BaccaratDataError("wagers", "a non-empty list of wagers")
-    wagers = tuple(_parse_wager(w, f"wagers[{i}]", src, declared) for i, w in enumerate(raw_wagers))
-    keys = [w.key for w in wagers]
-    if len(set(keys)) != len(keys):
-        raise BaccaratDataError("wagers", "duplicate wager key")
-    for i, wr in enumerate(wagers):
-        for r in wr.requires:
-            if r not in keys:
-                raise BaccaratDataError(f"wagers[{i}].requires", f"unknown wager {r!r}")
-        for j, rule in enumerate(wr.rules):
-            _check_outcome_refs(rule.when, f"wagers[{i}].settle[{j}].when", outcome_keys)
-    for i, o in enumerate(outcomes):
-        _check_outcome_refs(o.when, f"outcomes[{i}].when", outcome_keys[:i])
-
-    shoe = _parse_shoe(d["shoe"], src)
-    check_deck(d, shoe)
     return Variant(
-        id=gid,
-        name=_str(d["name"], "name"),
-        room=_str(d["room"], "room"),
+        id=f.id,
+        name=f.name,
+        room=f.room,
         source=src,
-        shoe=shoe,
-        tableau=_parse_tableau(d["tableau"], src),
-        outcomes=tuple(outcomes),
-        wagers=wagers,
-        action=_parse_action(d.get("action"), src),
-        settlement=_parse_settlement(d["settlement"], src, keys),
+        shoe=_shoe(f.shoe, src),
+        tableau=_tableau(f.tableau, src),
+        outcomes=tuple(
+            SpecialOutcome(o.key, o.name, Condition.of(o.when), Cite.of(o.cite, src)) for o in f.outcomes
+        ),
+        wagers=tuple(_wager(w, src) for w in f.wagers),
+        action=_action(f.action, src),
+        settlement=_settlement(f.settlement, src),
         settings=declared,
-        setting_notes=notes,
+        setting_notes={k: s.about for k, s in f.settings.items()},
     )
-
-
-def _check_outcome_refs(c: Condition, where: str, known: Sequence[str]) -> None:
-    if c.outcome is not None and c.outcome not in known:
-        raise BaccaratDataError(
-            f"{where}.outcome", f"unknown outcome {c.outcome!r} (defined: {', '.join(known) or 'none'})"
-        )

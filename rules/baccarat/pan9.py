@@ -17,24 +17,11 @@ from math import factorial, prod
 from typing import Any, Literal
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
-from rules.baccarat.model import (
-    BaccaratDataError,
-    Cite,
-    Result,
-    Shoe,
-    _bool,
-    _int,
-    _ints,
-    _mapping,
-    _only,
-    _parse_shoe,
-    _str,
-    check_deck,
-    parse_pays,
-    source_cite,
-)
+from rules.baccarat import schema
+from rules.baccarat.model import BaccaratDataError, Cite, Result, Shoe, _shoe, source_cite
 from rules.cards import Card
 from rules.evaluators.points import baccarat_total
+from rules.gamefile import validated
 
 Action = Literal["draw", "stand", "option"]
 
@@ -167,116 +154,53 @@ class Pan9Variant:
         return Pan9Settlement("push", Fraction(0), "tie pushes", self.wager_cite)
 
 
-def _chart(value: object, where: str, parent: Cite) -> DrawChart:
-    d = _mapping(value, where)
-    _only(d, where, {"draw", "option", "stand", "cite"}, {"draw", "stand"})
-    draw = _ints(d["draw"], f"{where}.draw", 0, 9)
-    option = _ints(d.get("option", []), f"{where}.option", 0, 9)
-    stand = _ints(d["stand"], f"{where}.stand", 0, 9)
-    if draw & option or draw & stand or option & stand or (draw | option | stand) != frozenset(range(10)):
-        raise BaccaratDataError(where, "every total 0-9 is listed exactly once under draw, option or stand")
-    return DrawChart(draw, option, stand, Cite.from_data(d.get("cite"), f"{where}.cite", parent))
+def _chart(c: schema.DrawChart, parent: Cite) -> DrawChart:
+    t = schema.totals
+    return DrawChart(t(c.draw), t(c.option), t(c.stand), Cite.of(c.cite, parent))
 
 
 def from_data(data: Mapping[str, Any]) -> Pan9Variant:
-    """Build a :class:`Pan9Variant` from a variant file's mapping (``game: pan9``)."""
-    d = _mapping(data, "")
-    for k in ("id", "name", "room", "source", "shoe", "pan9"):
-        if k not in d:
-            raise BaccaratDataError(k, "missing required field")
-    src = source_cite(d)
-    p = _mapping(d["pan9"], "pan9")
-    _only(
-        p,
-        "pan9",
-        {
-            "hand_cards",
-            "draw_cards",
-            "player",
-            "house_way",
-            "player_dealer",
-            "player_dealer_zero",
-            "wager",
-            "settlement",
-            "note",
-        },
-        {"hand_cards", "draw_cards", "player", "player_dealer", "wager", "settlement"},
-    )
+    """A :class:`Pan9Variant` from a variant file's mapping (``game: pan9``), validated by the family's schema
+    (:class:`rules.baccarat.schema.BaccaratFile`; a :class:`rules.gamefile.GameFileError` names the field)."""
+    return from_file(validated(schema.BaccaratFile, data))
+
+
+def from_file(f: schema.BaccaratFile) -> Pan9Variant:
+    """The engine's model of a validated Pan 9 file."""
+    p = f.pan9
+    if p is None:
+        raise BaccaratDataError("pan9", "not a Pan 9 game file")
+    src = source_cite(f)
     zero = None
-    if p.get("player_dealer_zero") is not None:
-        z = _mapping(p["player_dealer_zero"], "pan9.player_dealer_zero")
-        _only(
-            z,
-            "pan9.player_dealer_zero",
-            {"total", "draws", "settle", "otherwise", "cite"},
-            {"total", "settle", "otherwise"},
-        )
-        if _bool(z.get("draws", False), "pan9.player_dealer_zero.draws"):
-            raise BaccaratDataError(
-                "pan9.player_dealer_zero.draws", "the zero rule is a player-dealer that does not draw"
+    if p.player_dealer_zero is not None:
+        z = p.player_dealer_zero
+        lines = tuple(
+            (
+                line.name,
+                schema.totals(line.player_total),
+                "win" if line.pays is not None else line.result,
+                line.pays if line.pays is not None else Fraction(0 if line.result == "push" else -1),
             )
-        lines = []
-        for i, line in enumerate(z["settle"] if isinstance(z["settle"], list) else []):
-            w = f"pan9.player_dealer_zero.settle[{i}]"
-            ld = _mapping(line, w)
-            _only(ld, w, {"name", "player_total", "pays", "result"}, {"name", "player_total"})
-            if "pays" in ld:
-                lines.append(
-                    (
-                        _str(ld["name"], w),
-                        _ints(ld["player_total"], w, 0, 9),
-                        "win",
-                        parse_pays(ld["pays"], w),
-                    )
-                )
-            else:
-                res = ld.get("result")
-                if res not in ("push", "lose"):
-                    raise BaccaratDataError(f"{w}.result", "pays (a win) or result: push | lose")
-                lines.append(
-                    (
-                        _str(ld["name"], w),
-                        _ints(ld["player_total"], w, 0, 9),
-                        res,
-                        Fraction(0 if res == "push" else -1),
-                    )
-                )
-        other = z["otherwise"]
-        if other not in ("push", "lose"):
-            raise BaccaratDataError("pan9.player_dealer_zero.otherwise", "push or lose")
-        zero = ZeroRule(
-            _int(z["total"], "pan9.player_dealer_zero.total", 0, 9),
-            tuple(lines),  # type: ignore[arg-type]
-            other,
-            Cite.from_data(z.get("cite"), "pan9.player_dealer_zero.cite", src),
+            for line in z.settle
         )
-    wager = _mapping(p["wager"], "pan9.wager")
-    _only(wager, "pan9.wager", {"pays", "ties", "cite"}, {"pays", "ties"})
-    if wager["ties"] != "push":
-        raise BaccaratDataError("pan9.wager.ties", "every filed Pan 9 game pushes ties")
-    st = _mapping(p["settlement"], "pan9.settlement")
-    _only(st, "pan9.settlement", {"start", "direction", "cite"}, {"start", "direction"})
-    if st["direction"] not in ("clockwise", "counterclockwise"):
-        raise BaccaratDataError("pan9.settlement.direction", "clockwise or counterclockwise")
-    shoe = _parse_shoe(d["shoe"], src)
-    check_deck(d, shoe)
+        zero = ZeroRule(z.total, lines, z.otherwise, Cite.of(z.cite, src))  # type: ignore[arg-type]
     return Pan9Variant(
-        id=_str(d["id"], "id"),
-        name=_str(d["name"], "name"),
-        room=_str(d["room"], "room"),
+        id=f.id,
+        name=f.name,
+        room=f.room,
         source=src,
-        shoe=shoe,
-        hand_cards=_int(p["hand_cards"], "pan9.hand_cards", 1, 5),
-        draw_cards=_int(p["draw_cards"], "pan9.draw_cards", 0, 2),
-        player=_chart(p["player"], "pan9.player", src),
-        house_way=_chart(p["house_way"], "pan9.house_way", src) if p.get("house_way") is not None else None,
-        player_dealer=_chart(p["player_dealer"], "pan9.player_dealer", src),
+        shoe=_shoe(f.shoe, src),
+        hand_cards=p.hand_cards,
+        draw_cards=p.draw_cards,
+        player=_chart(p.player, src),
+        house_way=None if p.house_way is None else _chart(p.house_way, src),
+        player_dealer=_chart(p.player_dealer, src),
         zero_rule=zero,
-        pays=parse_pays(wager["pays"], "pan9.wager.pays"),
-        wager_cite=Cite.from_data(wager.get("cite"), "pan9.wager.cite", src),
-        settlement_start=_str(st["start"], "pan9.settlement.start"),
-        settlement_direction=str(st["direction"]),
-        settlement_cite=Cite.from_data(st.get("cite"), "pan9.settlement.cite", src),
+        pays=p.wager.pays,
+        wager_cite=Cite.of(p.wager.cite, src),
+        settlement_start=p.settlement.start,
+        settlement_direction=p.settlement.direction,
+        settlement_cite=Cite.of(p.settlement.cite, src),
     )
 
 

@@ -376,7 +376,7 @@ class BaccaratFamily(BaseFamily):
         """Exact probabilities and house edges (:mod:`rules.baccarat.analyze`)."""
         from rules.baccarat.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
         """Punto banco: each wager's result on the coup (commission included), in the filed settlement

@@ -14,7 +14,6 @@ Counting is :mod:`rules.evaluators.points` (``blackjack_total`` and the filed pr
 from __future__ import annotations
 
 from rules.blackjack.model import (
-    BlackjackDataError,
     Chart,
     ChartRow,
     DecisionRule,
@@ -28,7 +27,6 @@ from rules.blackjack.settle import Result, compare, settle_game_wager, settle_si
 
 __all__ = [
     "FAMILY",
-    "BlackjackDataError",
     "BlackjackFamily",
     "Chart",
     "ChartRow",

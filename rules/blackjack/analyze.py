@@ -31,6 +31,7 @@ from rules.cards import JOKER, STANDARD_CARDS, Card, Rank, Suit
 from rules.decks import DeckSpec
 from rules.errors import HandError
 from rules.evaluators.points import Total, blackjack_total
+from rules.round.family import Progress, Steps
 
 _TEN = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
 #: Rank classes for the draw: A, 2..9, T (every ten-value card), Jk.
@@ -306,9 +307,11 @@ def _p_blackjack(ranks: Mapping[Card, int], n: int) -> Fraction:
     return Fraction(2 * aces * tens, n * (n - 1))
 
 
-def analyze(data: Mapping[str, Any], decks: int | None = None) -> Analysis:
-    """The variant's exact analysis for ``decks`` (default: the variant's shoe)."""
+def analyze(data: Mapping[str, Any], decks: int | None = None, progress: Progress | None = None) -> Analysis:
+    """The variant's exact analysis for ``decks`` (default: the variant's shoe); ``progress``: the
+    player-dealer's hands, then each side bet."""
     v = from_data(data)
+    step = Steps(progress, 1 + len(v.side_bets))
     counts = shoe(data, decks)
     n_decks = decks if decks is not None else int((data.get("deck") or {}).get("decks", 1))
     notes: list[str] = []
@@ -328,6 +331,7 @@ def analyze(data: Mapping[str, Any], decks: int | None = None) -> Analysis:
         )
     else:
         notes.append("no player-dealer chart is filed: its final hand depends on its choices (not computed)")
+    step()
     wagers: list[Wager] = []
     for bet in v.side_bets:
         if bet.decks is not None and not bet.decks[0] <= n_decks <= bet.decks[1]:
@@ -340,6 +344,7 @@ def analyze(data: Mapping[str, Any], decks: int | None = None) -> Analysis:
             notes.append(f"{bet.name}: depends on how the player reaches a frozen hand (not computed)")
         else:
             wagers.append(w)
+        step()
     notes.append("the game wager's edge depends on the players' decisions (not computed)")
     return Analysis(str(data.get("id", v.id)), n_decks, tuple(outcomes), tuple(wagers), tuple(notes))
 

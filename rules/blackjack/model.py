@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
+from rules import gamefile
 from rules.banking import VariantBanking
 from rules.banking.action import CARD_VALUES
-from rules.banking.errors import DataError as BankingDataError
+from rules.blackjack import schema
+from rules.blackjack.schema import BlackjackFile
 from rules.cards import Card, Rank
-from rules.errors import RulesError
+from rules.decks import parse_rank
 from rules.evaluators.points import (
     FILED_RULES,
     TEN_POINT,
@@ -25,57 +27,16 @@ from rules.evaluators.points import (
     BlackjackRulesError,
     Total,
 )
-from rules.gamefile import HEADER_KEYS, ROUND_KEYS
-
-
-class BlackjackDataError(RulesError, ValueError):
-    """A blackjack variant file whose family keys do not make sense; ``path`` names the field."""
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        self.message = message
-        super().__init__(f"{path}: {message}")
+from rules.gamefile import CiteBlock, GameFileError, validated
 
 
 def cite_text(data: object) -> str:
-    """A cite as one line: ``seed, section, lines`` from a mapping, or the string as given."""
+    """A cite as one line: ``seed, section, lines`` from a mapping or a cite block, or the words as given."""
+    if isinstance(data, CiteBlock):
+        return gamefile.cite_text(data)
     if isinstance(data, Mapping):
         return ", ".join(str(data[k]) for k in ("seed", "section", "lines") if data.get(k))
     return "" if data is None else str(data)
-
-
-def ratio(value: object, path: str) -> Fraction:
-    """A payout ``"6:5"``, ``"3 to 2"``, ``2`` or ``"1/2"`` as the net paid per unit."""
-    if isinstance(value, bool):
-        raise BlackjackDataError(path, f"bad payout {value!r}")
-    if isinstance(value, int):
-        return Fraction(value)
-    text = str(value).strip().replace(" to ", ":")
-    try:
-        if ":" in text:
-            a, b = text.split(":")
-            return Fraction(int(a), int(b))
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise BlackjackDataError(path, f"bad payout {value!r}: write it as '6:5' or a number") from None
-
-
-def _map(data: object, path: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise BlackjackDataError(path, "expected a mapping")
-    return data
-
-
-def _only(data: Mapping[str, Any], allowed: set[str], path: str) -> None:
-    unknown = sorted(set(map(str, data)) - allowed)
-    if unknown:
-        raise BlackjackDataError(f"{path}.{unknown[0]}", "unknown key")
-
-
-def _int(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BlackjackDataError(path, f"expected a whole number, not {value!r}")
-    return value
 
 
 # --------------------------------------------------------------------------------------------------
@@ -131,42 +92,22 @@ class Chart:
         return STAND if r is None else r.action
 
     @classmethod
-    def from_data(cls, data: object, path: str, name: str) -> Chart:
-        """``{cite, rows: [{label, totals: [lo, hi], soft: true|false (omit: either), action, cite?, choice?}]}``."""
-        m = _map(data, path)
-        _only(m, {"cite", "rows", "note"}, path)
-        rows_data = m.get("rows")
-        if not isinstance(rows_data, list):
-            raise BlackjackDataError(f"{path}.rows", "a list of chart rows")
-        rows: list[ChartRow] = []
-        for i, r in enumerate(rows_data):
-            rp = f"{path}.rows.{i}"
-            rm = _map(r, rp)
-            _only(rm, {"label", "totals", "soft", "action", "cite", "choice"}, rp)
-            totals = rm.get("totals")
-            if not isinstance(totals, list) or len(totals) != 2:
-                raise BlackjackDataError(f"{rp}.totals", "give [lowest, highest]")
-            lo, hi = _int(totals[0], f"{rp}.totals"), _int(totals[1], f"{rp}.totals")
-            if lo > hi:
-                raise BlackjackDataError(f"{rp}.totals", f"{lo} is above {hi}")
-            action = rm.get("action")
-            if action not in _ACTIONS:
-                raise BlackjackDataError(f"{rp}.action", "hit, stand or option")
-            soft = rm.get("soft")
-            if soft is not None and not isinstance(soft, bool):
-                raise BlackjackDataError(f"{rp}.soft", "true (soft only), false (hard only), or leave it out")
-            rows.append(
-                ChartRow(
-                    str(rm.get("label", f"{lo}-{hi}")),
-                    lo,
-                    hi,
-                    soft,
-                    str(action),
-                    cite_text(rm.get("cite")) or cite_text(m.get("cite")),
-                    str(rm.get("choice", "")),
-                )
+    def from_schema(cls, c: schema.Chart, name: str) -> Chart:
+        """The chart of a validated ``player_chart`` / ``player_dealer_chart``."""
+        cite = cite_text(c.cite)
+        rows = tuple(
+            ChartRow(
+                r.label or f"{r.totals[0]}-{r.totals[1]}",
+                r.totals[0],
+                r.totals[1],
+                r.soft,
+                r.action,
+                cite_text(r.cite) or cite,
+                r.choice or "",
             )
-        return cls(name, tuple(rows), cite_text(m.get("cite")))
+            for r in c.rows
+        )
+        return cls(name, rows, cite)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -199,53 +140,27 @@ class DecisionRule:
     max_total: int = 0  # surrender: only while the hand does not exceed this total (0: any)
 
 
-_DECISION_KEYS: Final = {
-    "cite",
-    "first_two_only",
-    "totals",
-    "not_on_natural",
-    "not_after_split",
-    "not_with_joker",
-    "not_when_up",
-    "only_when_up",
-    "before_hit",
-    "pays",
-    "max_fraction",
-    "forfeit",
-    "no_action_on_natural",
-    "note",
-    "choice",
-    "max_splits",
-    "no_resplit_aces",
-    "max_total",
-    "for_less",
-}
-
-
-def _decision(action: str, data: object, path: str) -> DecisionRule:
-    m = _map(data, path) if data is not None else {}
-    _only(m, _DECISION_KEYS, path)
-    totals = m.get("totals") or []
-    if not isinstance(totals, list):
-        raise BlackjackDataError(f"{path}.totals", "a list of totals")
+def _decision(action: str, d: schema.Decision | None) -> DecisionRule:
+    d = d or schema.Decision()
+    first_two = d.first_two_only if d.first_two_only is not None else action in ("double", "split", "surrender")
     return DecisionRule(
         action,
-        cite_text(m.get("cite")),
-        bool(m.get("first_two_only", action in ("double", "split", "surrender"))),
-        tuple(_int(t, f"{path}.totals") for t in totals),
-        bool(m.get("not_on_natural", True)),
-        bool(m.get("not_after_split", False)),
-        bool(m.get("not_with_joker", False)),
-        tuple(str(p) for p in m.get("not_when_up", ()) or ()),
-        tuple(str(p) for p in m.get("only_when_up", ()) or ()),
-        bool(m.get("before_hit", False)),
-        ratio(m.get("pays", 2), f"{path}.pays"),
-        ratio(m.get("max_fraction", 1), f"{path}.max_fraction"),
-        ratio(m.get("forfeit", "1/2"), f"{path}.forfeit"),
-        bool(m.get("no_action_on_natural", False)),
-        _int(m.get("max_splits", 0), f"{path}.max_splits"),
-        bool(m.get("no_resplit_aces", False)),
-        _int(m.get("max_total", 0), f"{path}.max_total"),
+        cite_text(d.cite),
+        first_two,
+        tuple(d.totals),
+        d.not_on_natural,
+        d.not_after_split,
+        d.not_with_joker,
+        tuple(d.not_when_up),
+        tuple(d.only_when_up),
+        d.before_hit,
+        Fraction(2) if d.pays is None else d.pays,
+        Fraction(1) if d.max_fraction is None else d.max_fraction,
+        Fraction(1, 2) if d.forfeit is None else d.forfeit,
+        d.no_action_on_natural,
+        d.max_splits,
+        d.no_resplit_aces,
+        d.max_total,
     )
 
 
@@ -311,94 +226,22 @@ class SideBet:
     decks: tuple[int, int] | None = None
 
     @classmethod
-    def from_data(cls, data: object, path: str) -> SideBet:
-        """One ``side_bets:`` entry (see docs/blackjack.md)."""
-        m = _map(data, path)
-        _only(
-            m,
-            {
-                "key",
-                "name",
-                "kind",
-                "pays",
-                "cite",
-                "rank",
-                "special_cards",
-                "note",
-                "choice",
-                "decks",
-            },
-            path,
+    def from_schema(cls, b: schema.SideBet) -> SideBet:
+        """One validated ``side_bets:`` entry (see docs/blackjack.md)."""
+        rows = tuple(
+            PayRow(r.name, r.pays, r.cards, r.or_more, r.special, r.hand, r.with_natural) for r in b.pays
         )
-        kind = m.get("kind")
-        if kind not in SIDE_BET_KINDS:
-            raise BlackjackDataError(f"{path}.kind", f"one of {', '.join(SIDE_BET_KINDS)}")
-        rows_data = m.get("pays")
-        if not isinstance(rows_data, list) or not rows_data:
-            raise BlackjackDataError(f"{path}.pays", "a non-empty pay table, best row first")
-        rows: list[PayRow] = []
-        for i, r in enumerate(rows_data):
-            rp = f"{path}.pays.{i}"
-            rm = _map(r, rp)
-            _only(rm, {"name", "pays", "cards", "or_more", "special", "hand", "with_natural"}, rp)
-            rows.append(
-                PayRow(
-                    str(rm.get("name", "")),
-                    ratio(rm.get("pays"), f"{rp}.pays"),
-                    _int(rm.get("cards", 0), f"{rp}.cards"),
-                    bool(rm.get("or_more", False)),
-                    _int(rm.get("special", 0), f"{rp}.special"),
-                    str(rm.get("hand", "")),
-                    bool(rm.get("with_natural", False)),
-                )
-            )
-        rank = None
-        if kind == "three_card_rank":
-            from rules.decks import parse_rank
-
-            try:
-                rank = parse_rank(m.get("rank"))
-            except RulesError as exc:
-                raise BlackjackDataError(f"{path}.rank", str(exc)) from None
-        if kind in ("blackjack_bonus", "lucky_lucky"):
-            known = _BONUS_HANDS if kind == "blackjack_bonus" else _LUCKY_HANDS
-            for i, row in enumerate(rows):
-                if row.hand not in known:
-                    raise BlackjackDataError(f"{path}.pays.{i}.hand", f"one of {', '.join(known)}")
-        decks = None
-        if m.get("decks") is not None:
-            d = m["decks"]
-            if not (
-                isinstance(d, list)
-                and len(d) == 2
-                and all(isinstance(x, int) and x > 0 for x in d)
-                and d[0] <= d[1]
-            ):
-                raise BlackjackDataError(
-                    f"{path}.decks", "[fewest, most]: the decks the bet's filing deals it from"
-                )
-            decks = (int(d[0]), int(d[1]))
+        three = b if isinstance(b, schema.ThreeCardRankBet) else None
         return cls(
-            str(m.get("key", "")),
-            str(m.get("name", m.get("key", ""))),
-            str(kind),
-            tuple(rows),
-            cite_text(m.get("cite")),
-            rank,
-            tuple(str(c) for c in m.get("special_cards", ()) or ()),
-            decks,
+            b.key,
+            b.name or b.key,
+            b.kind,
+            rows,
+            cite_text(b.cite),
+            None if three is None else parse_rank(str(three.rank)),
+            () if three is None else tuple(three.special_cards),
+            None if b.decks is None else (b.decks[0], b.decks[1]),
         )
-
-
-_BONUS_HANDS: Final = (
-    "pair_of_ks_beaten_by_blackjack",
-    "pair_of_ks",
-    "same_rank_and_suit",
-    "suited_20",
-    "two_card_20",
-    "first_card_picture",
-)
-_LUCKY_HANDS: Final = ("suited_777", "suited_678", "777", "678", "suited_21", "21", "20", "19")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -465,109 +308,53 @@ def matches_any(patterns: Sequence[str], card: Card) -> bool:
     return any(_matches(p, card) for p in patterns)
 
 
-def _totals(data: object) -> BlackjackRules:
-    if isinstance(data, str):
-        if data not in FILED_RULES:
-            raise BlackjackDataError("totals", f"unknown preset {data!r}; one of {', '.join(FILED_RULES)}")
-        return FILED_RULES[data]
-    m = _map(data, "totals")
-    if "preset" in m:
-        return _totals(m["preset"])
+def _totals(t: schema.Totals) -> BlackjackRules:
+    if t.preset is not None:
+        return FILED_RULES[t.preset]
     try:
-        return BlackjackRules.from_data(m)
+        return BlackjackRules.from_data(t.model_dump(exclude_none=True))
     except BlackjackRulesError as exc:
-        raise BlackjackDataError("totals", str(exc)) from None
-
-
-_FAMILY_KEYS: Final = {
-    "totals",
-    "compare",
-    "payouts",
-    "player_chart",
-    "player_dealer_chart",
-    "peek",
-    "frozen_by_up",
-    "decisions",
-    "side_bets",
-    "action_button",
-    "banking",
-    "game_wager",
-    "shoe",
-}
-_HEADER_KEYS: Final = HEADER_KEYS | ROUND_KEYS
+        raise GameFileError("totals", str(exc)) from None
 
 
 def from_data(data: Mapping[str, Any]) -> Variant:
-    """The variant from a game file's whole mapping; unknown keys are an error naming the field."""
-    _only(data, _FAMILY_KEYS | _HEADER_KEYS, "game")
-    gid = str(data.get("id", "blackjack/unnamed"))
-    if "totals" not in data:
-        raise BlackjackDataError("totals", "a preset name or the counting rules")
-    totals = _totals(data["totals"])
-    cmp = _map(data.get("compare"), "compare")
-    _only(cmp, {"rule", "cite", "note", "choice"}, "compare")
-    if cmp.get("rule") not in COMPARISONS:
-        raise BlackjackDataError("compare.rule", f"one of {', '.join(COMPARISONS)}")
-    pay = _map(data.get("payouts"), "payouts")
-    _only(pay, {"specials", "win", "cite", "choice", "note"}, "payouts")
-    specials = {
-        str(k): ratio(v, f"payouts.specials.{k}")
-        for k, v in (_map(pay.get("specials") or {}, "payouts.specials")).items()
-    }
-    payouts = Payouts(specials, ratio(pay.get("win", 1), "payouts.win"), cite_text(pay.get("cite")))
-    pc = data.get("player_chart")
-    pdc = data.get("player_dealer_chart")
-    peek = _map(data.get("peek") or {}, "peek")
-    _only(peek, {"up", "cite", "note", "choice"}, "peek")
-    fz = _map(data.get("frozen_by_up") or {}, "frozen_by_up")
-    _only(fz, {"up", "cite", "note"}, "frozen_by_up")
-    dec = _map(data.get("decisions") or {}, "decisions")
-    for k in dec:
-        if k not in DECISIONS:
-            raise BlackjackDataError(f"decisions.{k}", f"one of {', '.join(DECISIONS)}")
-    decisions = {str(k): _decision(str(k), v, f"decisions.{k}") for k, v in dec.items()}
-    bets_data = data.get("side_bets") or []
-    if not isinstance(bets_data, list):
-        raise BlackjackDataError("side_bets", "a list")
-    bets = tuple(SideBet.from_data(b, f"side_bets.{i}") for i, b in enumerate(bets_data))
-    keys = [b.key for b in bets]
-    if len(set(keys)) != len(keys) or "" in keys:
-        raise BlackjackDataError("side_bets", "every side bet needs its own key")
+    """The variant of a game file's mapping, validated by the family's schema
+    (:class:`rules.blackjack.schema.BlackjackFile`); a :class:`rules.gamefile.GameFileError` names the field."""
+    return from_file(validated(BlackjackFile, data), data)
+
+
+def from_file(f: BlackjackFile, data: Mapping[str, Any]) -> Variant:
+    """The engine's model of a validated file (``data``: its mapping, for the ``banking`` block's reader)."""
     button = None
-    if data.get("action_button") is not None:
-        ab = _map(data["action_button"], "action_button")
-        _only(ab, {"card", "values", "cite", "note", "choice"}, "action_button")
+    if f.action_button is not None:
         values = dict(_DEFAULT_VALUES)
-        for k, v in (_map(ab.get("values") or {}, "action_button.values")).items():
-            values["T" if str(k) == "10" else str(k)] = _int(v, f"action_button.values.{k}")
-        button = ActionButton(
-            _int(ab.get("card", 2), "action_button.card"), values, cite_text(ab.get("cite"))
-        )
-    banking = None
-    if data.get("banking") is not None:
-        try:
-            banking = VariantBanking.from_data(data["banking"])
-        except BankingDataError as exc:
-            raise BlackjackDataError("banking", str(exc)) from None
-    shoe = _map(data.get("shoe") or {}, "shoe")
-    _only(shoe, {"min_decks", "max_decks", "marked", "cite", "note", "choice"}, "shoe")
+        for k, v in f.action_button.values.items():
+            values["T" if k == "10" else k] = v
+        button = ActionButton(f.action_button.card, values, cite_text(f.action_button.cite))
+    decisions = {
+        action: _decision(action, d)
+        for action in DECISIONS
+        if (d := getattr(f.decisions, action)) is not None or action in f.decisions.model_fields_set
+    }
+    peek = f.peek or schema.CardsUp()
+    frozen = f.frozen_by_up or schema.CardsUp()
     return Variant(
-        gid,
-        totals,
-        str(cmp["rule"]),
-        payouts,
-        None if pc is None else Chart.from_data(pc, "player_chart", "players"),
-        None if pdc is None else Chart.from_data(pdc, "player_dealer_chart", "player-dealer"),
-        tuple(str(p) for p in peek.get("up", ()) or ()),
-        cite_text(peek.get("cite")),
-        tuple(str(p) for p in fz.get("up", ()) or ()),
+        f.id,
+        _totals(f.totals),
+        f.compare.rule,
+        Payouts(dict(f.payouts.specials), f.payouts.win, cite_text(f.payouts.cite)),
+        None if f.player_chart is None else Chart.from_schema(f.player_chart, "players"),
+        None if f.player_dealer_chart is None else Chart.from_schema(f.player_dealer_chart, "player-dealer"),
+        tuple(peek.up),
+        cite_text(peek.cite),
+        tuple(frozen.up),
         decisions,
-        bets,
+        tuple(SideBet.from_schema(b) for b in f.side_bets),
         button,
-        banking,
-        str(data.get("game_wager", "main")),
-        cite_text(cmp.get("cite")),
-        (_int(shoe.get("min_decks", 1), "shoe.min_decks"), _int(shoe.get("max_decks", 8), "shoe.max_decks")),
+        None if f.banking is None else VariantBanking.from_data(data["banking"]),
+        f.game_wager,
+        cite_text(f.compare.cite),
+        (f.shoe.min_decks, f.shoe.max_decks),
     )
 
 
@@ -577,7 +364,6 @@ __all__ = [
     "STAND",
     "TEN_POINT",
     "ActionButton",
-    "BlackjackDataError",
     "Chart",
     "ChartRow",
     "DecisionRule",
@@ -588,5 +374,5 @@ __all__ = [
     "cite_text",
     "from_data",
     "matches_any",
-    "ratio",
+    "from_file",
 ]

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rules.banking import Table, Wager, WagerKind, WagerResult, action_seat
+from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
 from rules.banking.errors import BankingError
 from rules.blackjack.model import HIT, OPTION, STAND, Variant, from_data, matches_any
 from rules.blackjack.schema import BlackjackFile
@@ -101,7 +101,7 @@ class BlackjackFamily(BaseFamily):
         """The variant's exact analysis (:mod:`rules.blackjack.analyze`)."""
         from rules.blackjack.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def pd_due(self, state: RoundState) -> tuple[str, str]:
         """What the chart says of the player-dealer's hand now: (``hit``/``stand``/``option``, words)."""
@@ -348,6 +348,19 @@ class BlackjackFamily(BaseFamily):
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """Each wager's result, and the banking engine's settlement where the variant has a ``banking:`` block."""
+        decided = self._decide(state)
+        if decided is None:
+            return None
+        out, results, v, pd = decided
+        bank = self._bank(state, v, pd, results)
+        if bank is not None:
+            out["bank"] = bank
+        return out
+
+    def _decide(
+        self, state: RoundState
+    ) -> tuple[dict[str, Any], list[tuple[dict[str, Any], Result, int]], Variant, tuple[Card, ...]] | None:
+        """The round report's rows and every decided wager (row, result, stake), or None while undecided."""
         start = state.start
         if start is None or start.player_dealer is None:
             return None
@@ -436,21 +449,22 @@ class BlackjackFamily(BaseFamily):
                 rows.append(row)
                 results.append((row, r, cents))
         out["wagers"] = rows
-        bank = self._bank(state, v, pd, results)
-        if bank is not None:
-            out["bank"] = bank
-        return out
+        return out, results, v, tuple(pd)
 
-    def _bank(
+    def _ordered(
         self,
         state: RoundState,
         v: Variant,
         pd: Sequence[Card],
         results: list[tuple[dict[str, Any], Result, int]],
-    ) -> dict[str, Any] | None:
+    ) -> tuple[RoundResults, Card] | str | None:
+        """Every decided wager's typed result in the variant's banking order from the action seat, with
+        the card that placed the button; a string says why not; None without a button or a bank."""
         start = state.start
         assert start is not None
-        if v.banking is None or v.button is None or not start.bank or len(pd) < v.button.nth:
+        if v.banking is None or v.button is None:
+            return f"{v.id} files no banking and action button in its game file"
+        if not start.bank or len(pd) < v.button.nth:
             return None
         wagers: list[WagerResult] = []
         for row, r, cents in results:
@@ -468,18 +482,68 @@ class BlackjackFamily(BaseFamily):
         seats = tuple(sorted(set(start.seats) | {start.player_dealer or 0} - {0}))
         try:
             table = Table(seats, start.player_dealer, frozenset(start.seats))
-            count = v.button.count(pd[v.button.nth - 1])
-            action = action_seat(v.banking.action, table, count)
-            settled = v.banking.settle(start.bank, wagers, table, action)
+            card = pd[v.button.nth - 1]
+            action = action_seat(v.banking.action, table, v.button.count(card))
+            return v.banking.ordered(start.bank, wagers, table, action), card
+        except BankingError as exc:
+            return str(exc)
+
+    def _bank(
+        self,
+        state: RoundState,
+        v: Variant,
+        pd: Sequence[Card],
+        results: list[tuple[dict[str, Any], Result, int]],
+    ) -> dict[str, Any] | None:
+        """The report's bank: the same typed results settled by :func:`rules.banking.settle_results`."""
+        start = state.start
+        assert start is not None
+        ordered = self._ordered(state, v, pd, results)
+        if ordered is None or (isinstance(ordered, str) and (v.banking is None or v.button is None)):
+            return None
+        if isinstance(ordered, str):
+            return {"problem": ordered}
+        rr, card = ordered
+        try:
+            settled = settle_results(start.bank, rr)
         except BankingError as exc:
             return {"problem": str(exc)}
         return {
-            "action_seat": action,
-            "button_card": str(pd[v.button.nth - 1]),
+            "action_seat": rr.action_seat,
+            "button_card": str(card),
             "bank_before": settled.bank_before,
             "bank_after": settled.bank_after,
+            "by_seat": {
+                str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
+                for k, t in sorted(settled.by_seat().items())
+            },
             "lines": settled.describe(),
         }
+
+    # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
+
+    #: The table's player-dealer bank settles the rounds (:meth:`wager_results`), as the other banked games.
+    settled_at_table = True
+
+    def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
+        """Every wager's result from the action seat, in the variant's banking order (the action button is
+        counted on the family's own table of the seats in play, as the round's report counts it); held
+        where a hand cannot be settled or the variant files no banking."""
+        decided = self._decide(state)
+        start = state.start
+        if decided is None or start is None:
+            return None
+        out, results, v, pd = decided
+        problems = [f"seat {r['seat']} {r['spot']}: {r.get('rule')}" for r in out["wagers"]
+                    if r.get("result") not in (WIN, LOSE, PUSH, "void", "no-action")]  # fmt: skip
+        if problems:
+            return RoundResults.hold("; ".join(problems))
+        ordered = self._ordered(state, v, pd, results)
+        if ordered is None:
+            return RoundResults.hold("no player-dealer bank this round") if not start.bank else None
+        if isinstance(ordered, str):
+            return RoundResults.hold(ordered)
+        return ordered[0]
 
 
 def _pair(cards: Sequence[Card]) -> bool:

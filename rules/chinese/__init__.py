@@ -15,11 +15,10 @@ from rules.chinese.naturals import naturals_of
 from rules.chinese.round import FAMILIES, ChineseFamily
 from rules.chinese.scoring import Comparison, HandScore, Settlement, compare, score_hand, settle
 from rules.chinese.setter import Proposal, propose
-from rules.chinese.variant import ChineseDataError, ChineseVariant, parse_chinese
+from rules.chinese.variant import ChineseVariant, parse_chinese
 
 __all__ = [
     "FAMILIES",
-    "ChineseDataError",
     "ChineseFamily",
     "ChineseVariant",
     "Comparison",

@@ -28,6 +28,7 @@ from typing import Any
 from rules.analysis import Analysis, Outcome
 from rules.chinese.naturals import flush_suit_counts, straight_rank_counts
 from rules.chinese.variant import parse_chinese
+from rules.round.family import Progress, Steps
 
 HAND = 13
 TOTAL = comb(52, HAND)
@@ -177,7 +178,7 @@ FIVE_CARD_COUNTS = {
 }
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
     """The ``analyze`` command's entry point: the classes the variant pays (bonus and Clean Sweeps)."""
     v = parse_chinese(data.get("chinese", {}))
     game = str(data.get("id", "chinese"))
@@ -194,12 +195,15 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
     if decks not in (None, 1):
         notes.append(f"--decks {decks} ignored: Chinese Poker is dealt from one deck.")
     outcomes: list[Outcome] = []
+    pays = {*v.middle_bonus, *v.back_bonus}
+    step = Steps(progress, len(v.naturals) + len(pays & set(FIVE_CARD_COUNTS)) + 1)
     for name, _ in v.naturals:
         outcomes.append(Outcome(f"Clean Sweep: {name}", Fraction(NATURAL_COUNTS[name](), TOTAL)))
-    pays = {*v.middle_bonus, *v.back_bonus}
+        step()
     for name, count in FIVE_CARD_COUNTS.items():
         if name in pays:
             outcomes.append(Outcome(f"contains a {name}", Fraction(count(), TOTAL)))
+            step()
     if v.front_pairs:
         ranks = ", ".join(_RANK_NAMES[r] for r in sorted(v.front_pairs))
         outcomes.append(
@@ -215,6 +219,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
                 Fraction(pair_or_better(len(top)), TOTAL),
             )
         )
+    step()
     if not outcomes:
         notes.append("This variant files no bonus and no Clean Sweep: nothing to count.")
     return Analysis(game, 1, tuple(outcomes), (), tuple(notes))

@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
 from rules.chinese.schema import ChinesePokerFile
-from rules.chinese.scoring import score_hand, settle
+from rules.chinese.scoring import fantasy_land, score_hand, settle
 from rules.chinese.setter import propose
 from rules.chinese.variant import ChineseVariant, parse_chinese
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, HandSet, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
+from rules.round.procedure import Face, PhaseKind, Slot
 from rules.round.rulings import Finding
 from rules.round.state import undone
 
@@ -84,7 +85,7 @@ class ChineseFamily(BaseFamily):
                     target=target,
                 ),
             )
-        if v.pineapple is not None:
+        if v.pineapple is not None and seat not in self.fantasy_seats(state):
             kept = _pineapple_finding(state, event, v.pineapple)
             if kept is not None:
                 return (kept,)
@@ -123,6 +124,64 @@ class ChineseFamily(BaseFamily):
                 return (Finding(AlertCode.FOUL_HAND, f"seat {seat}: {why}", seat=seat, target=target),)
         return ()
 
+    # -- Fantasy Land, carried from one hand to the next ------------------------------------------
+
+    #: The status :meth:`carry` gives a seat in Fantasy Land (``RoundState.carried``).
+    FANTASY_LAND = "fantasy_land"
+
+    def fantasy_seats(self, state: RoundState) -> tuple[int, ...]:
+        """The players this hand deals as in Fantasy Land (carried from the last hand)."""
+        if state.start is None:
+            return ()
+        return tuple(
+            s
+            for s, w in state.carried
+            if w == self.FANTASY_LAND and s in state.start.players and s not in state.dead
+        )
+
+    def carry(self, state: RoundState) -> tuple[tuple[int, str], ...]:
+        """The players in Fantasy Land next hand: one not in it enters with the filed front pair or better
+        without a foul; one in it stays only on a stay condition (seed 000 L3210, L3773). Nothing for a game
+        whose Fantasy Land deal the terminal does not deal (``fantasy_land.deal``)."""
+        v = self.variant(state)
+        if v.fantasy_deal is None or state.start is None:
+            return ()
+        inside = set(self.fantasy_seats(state))
+        hands = self.set_hands(state)
+        out: list[tuple[int, str]] = []
+        for seat in state.start.players:
+            h = hands.get(seat)
+            if seat in state.dead or h is None or len(h.cards) != 13:
+                continue
+            words = fantasy_land(score_hand(seat, h, self.dealt(state, seat), v), v) or ""
+            if ("stays" if seat in inside else "enters") in words:
+                out.append((seat, self.FANTASY_LAND))
+        return tuple(out)
+
+    def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        """A player in Fantasy Land gets his cards face down in one go (The 101: all thirteen before the others,
+        L3210; Parkwest: the first five with the others, then the other nine at once, L3773) and no more."""
+        v = self.variant(state)
+        fl = self.fantasy_seats(state)
+        if v.fantasy_deal is None or not fl:
+            return slots
+        cards, first, _ = v.fantasy_deal
+        deals = [i for i, p in enumerate(state.game.procedure.phases) if p.kind is PhaseKind.DEAL]
+        if first and index == deals[0]:
+            return slots  # his first cards with the others
+        mine = {Target(TargetKind.SEAT, s) for s in fl}
+        rest = tuple(x for x in slots if x.target not in mine)
+        if index != (deals[1] if first and len(deals) > 1 else deals[0]):
+            return rest
+        held = state.held()
+        extra: list[Slot] = []
+        for seat in fl:
+            t = Target(TargetKind.SEAT, seat)
+            for n in range(held.get(t, 0) + 1, cards + 1):
+                words = f"seat {seat}: Fantasy Land, card {n} of {cards} face down"
+                extra.append(Slot(t, n, Face.DOWN, words, index))
+        return (*extra, *rest)
+
     def set_hands(self, state: RoundState) -> dict[int, SetHand]:
         """Each seat's latest hand as set."""
         out: dict[int, SetHand] = {}
@@ -137,10 +196,23 @@ class ChineseFamily(BaseFamily):
         done = {h.seat for h in state.hand_sets if len(h.front) + len(h.middle) + len(h.back) == 13}
         return [f"seat {s}" for s in state.start.players if s not in done and s not in state.dead]
 
+    def to_place(self, state: RoundState, seat: int) -> tuple[Card, ...]:
+        """The seat's read cards the setter places (see :meth:`proposal`)."""
+        v = self.variant(state)
+        cards = self.dealt(state, seat)
+        if v.fantasy_deal is not None and seat in self.fantasy_seats(state):
+            return cards[: v.fantasy_deal[0] - v.fantasy_deal[2]]
+        if v.pineapple is None:
+            return cards
+        first, size, keep = v.pineapple
+        return cards[:first] + tuple(c for i in range(first, len(cards), size) for c in cards[i : i + keep])
+
     def proposal(self, state: RoundState, seat: int) -> SetHand | None:
         """Advice for the dealer: a legal setting of the seat's thirteen cards (:func:`rules.chinese.setter.propose`),
-        or None until the seat holds thirteen read cards."""
-        cards = self.dealt(state, seat)
+        or None until the seat holds thirteen read cards to place. In the Pineapple the cards to place are the
+        first five and the first two of each packet of three (the third is the one discarded), and a Fantasy Land
+        hand of fourteen places its first thirteen: advice for the dealer's demo, never a ruling."""
+        cards = self.to_place(state, seat)
         if len(cards) != 13:
             return None
         return propose(cards, self.variant(state)).hand
@@ -168,7 +240,7 @@ class ChineseFamily(BaseFamily):
         """Exact probabilities of the bonus and Clean Sweep classes (:mod:`rules.chinese.analyze`)."""
         from rules.chinese.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def settle(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""
@@ -193,7 +265,13 @@ class ChineseFamily(BaseFamily):
         for w in state.start.wagers:
             stakes[w.seat] = stakes.get(w.seat, 0) + w.cents
         result = settle(scores, state.start.button, v, stakes or None)
-        return {"chinese": result.to_json()}
+        out: dict[str, Any] = {"chinese": result.to_json()}
+        if v.fantasy_deal is not None:
+            out["fantasy_land"] = {
+                "this_hand": list(self.fantasy_seats(state)),
+                "next_hand": [s for s, _ in self.carry(state)],
+            }
+        return out
 
 
 def _pineapple_finding(state: RoundState, e: HandSet, rule: tuple[int, int, int]) -> Finding | None:

@@ -1,79 +1,76 @@
 """The schema of the paigow family's game files: strict pydantic models (``rules.gamefile``).
 
-Written from the shipped files' keys and kept by hand: an unknown key or a wrong type is refused with its file,
-line and field when the catalogue loads (``dealer-terminal games``, ``config check``). The family's engine
-model is built from the same mapping by its own parser.
+The one validator of a Pai Gow Poker file: an unknown key, a wrong type or a value the engine cannot take
+(a joker other than the bug, a hand that does not split front + 5, a bonus without a pay table) is refused
+with its file, line and field when the catalogue loads (``dealer-terminal games``, ``config check``).
+:meth:`rules.paigow.variant.PaiGowVariant.from_data` builds the engine's model from the validated file.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Discriminator, Field, PositiveInt, Tag, model_validator
 
-from rules.gamefile import Cite, GameFileBase, PayFigure, Strict, kind_or
+from rules.gamefile import (
+    Cite,
+    GameFileBase,
+    PayFigure,
+    PayRow,
+    Ruling,
+    Strict,
+    kind_or,
+    refuse,
+)
 
 
 class Hand(Strict):
-    """``hand``."""
+    """``hand``: the cards dealt and how they split (front + 5 behind)."""
 
     cards: int
-    front: int
-    back: int
+    front: Literal[1, 2]
+    back: Literal[5]
     cite: Cite
+
+    @model_validator(mode="after")
+    def _splits(self) -> Hand:
+        if self.cards != self.front + self.back:
+            refuse(("cards",), f"{self.cards} cards do not split {self.front} + {self.back}", self.cards)
+        return self
 
 
 class Evaluator(Strict):
-    """``evaluator``."""
+    """``evaluator``: the room's ranking options (:class:`rules.paigow.hands.PaiGowRules`)."""
 
-    joker: str
-    wheel: str
+    joker: Literal["bug"] = Field(description="only the bug joker is filed for Pai Gow Poker")
+    wheel: Literal["lowest", "second_highest"]
     five_aces: bool
-    joker_flush: str
+    joker_flush: Literal["ace", "highest_missing"]
     cite: Cite
     joker_above_ace: bool | None = None
 
 
 class HouseWay(Strict):
-    """``house_way``."""
+    """``house_way``: the room's House Way chart."""
 
     chart: str
     cite: Cite
 
 
-class SettingFoulPlayer(Strict):
-    """``setting.foul.player``."""
+class FoulRuling(Ruling):
+    """``setting.foul.player``: a player's foul hand, and what it costs."""
 
-    ruling: str
     consequence: str
-    remedy: str
-    cite: Cite
-
-
-class SettingFoulBanker(Strict):
-    """``setting.foul.banker``."""
-
-    ruling: str
-    remedy: str
-    cite: Cite
 
 
 class SettingFoul(Strict):
     """``setting.foul``."""
 
-    player: SettingFoulPlayer | None
-    banker: SettingFoulBanker | None
+    player: FoulRuling | None
+    banker: Ruling | None
 
 
-class SettingHouseWayMisset(Strict):
-    """``setting.house_way_misset``."""
-
-    ruling: str
-    remedy: str
-    cite: Cite
-
-
-class SettingHouseWayRequired(Strict):
+class HouseWayRequired(Strict):
     """``setting.house_way_required[]``."""
 
     who: str
@@ -85,11 +82,11 @@ class Setting(Strict):
     """``setting``."""
 
     foul: SettingFoul
-    house_way_misset: SettingHouseWayMisset | None
-    house_way_required: list[SettingHouseWayRequired]
+    house_way_misset: Ruling | None
+    house_way_required: list[HouseWayRequired]
 
 
-class SettlementDoubleDown(Strict):
+class DoubleDown(Strict):
     """``settlement.double_down``."""
 
     banker_qualifier: str
@@ -106,144 +103,120 @@ class Settlement(Strict):
     banker_ace_high_pushes: bool | None = None
     order: list[str] | None = None
     cite: Cite
-    double_down: SettlementDoubleDown | None = None
+    double_down: DoubleDown | None = None
     community_hands: bool | None = None
 
 
-class BonusesHandPays(Strict):
-    """``bonuses[].hand.pays[]``."""
+class ChosenPayRow(PayRow):
+    """A pay row whose figure may be a choice where the filing's cell is lost (``from: choice``)."""
 
-    hand: str
-    pays: PayFigure
-    cite: Cite
-    from_: str | None = Field(None, alias="from")
+    from_: Literal["choice"] | None = Field(None, alias="from")
+
+
+class HandPayRow(ChosenPayRow):
+    """``bonuses[].pays[]`` of a hand bonus; ``needs``: what the row is offered only with."""
+
     needs: str | None = None
 
 
-class BonusesHandLimitsCents(Strict):
-    """``bonuses[].hand.limits_cents``."""
+class ContainsPayRow(PayRow):
+    """``bonuses[].pays[]`` of a Double Luck bonus, with its "+Pair" column."""
 
-    min: int
-    max: int
-    step: int
+    plus_pair: PayFigure | None = None
 
 
-class BonusesHand(Strict):
-    """``bonuses[].hand`` (kind ``hand``)."""
+class EnvyPayRow(Strict):
+    """``bonuses[].pays_cents[]``: a fixed Envy payout."""
 
-    kind: Literal["hand"] = "hand"
+    hand: str
+    cents: PositiveInt
+    cite: Cite
+    from_: Literal["choice"] | None = Field(None, alias="from")
+
+
+class LimitsCents(Strict):
+    """``bonuses[].limits_cents``: the bet's own limits where filed."""
+
+    min: PositiveInt
+    max: PositiveInt
+    step: PositiveInt
+
+
+class BonusBase(Strict):
+    """What every bonus bet names: its id, name and cite."""
+
     id: str
     name: str
-    cards: str
-    needs_base_wager: bool
     cite: Cite
-    pays: list[BonusesHandPays]
-    limits_cents: BonusesHandLimitsCents | None = None
+
+
+class HandBonus(BonusBase):
+    """``bonuses[]`` of kind ``hand`` (the default): pays on the hand's rank."""
+
+    kind: Literal["hand"] = "hand"
+    cards: Literal["first_seven", "first_six"]
+    needs_base_wager: bool
+    pays: list[HandPayRow] = Field(min_length=1)
+    limits_cents: LimitsCents | None = None
     joker_royal: bool | None = None
 
 
-class BonusesAceHighPays(Strict):
-    """``bonuses[].ace_high.pays[]``."""
+class AceHighBonus(BonusBase):
+    """``bonuses[]`` of kind ``ace_high``."""
 
-    hand: str
-    pays: PayFigure
-    cite: Cite
-
-
-class BonusesAceHigh(Strict):
-    """``bonuses[].ace_high`` (kind ``ace_high``)."""
-
-    id: str
-    name: str
     kind: Literal["ace_high"]
     needs_base_wager: bool
-    cite: Cite
-    pays: list[BonusesAceHighPays]
+    pays: list[PayRow] = Field(min_length=1)
 
 
-class BonusesEnvyPaysCents(Strict):
-    """``bonuses[].envy.pays_cents[]``."""
+class EnvyBonus(BonusBase):
+    """``bonuses[]`` of kind ``envy``: fixed payouts on another hand."""
 
-    hand: str
-    cents: int
-    cite: Cite
-    from_: str | None = Field(None, alias="from")
-
-
-class BonusesEnvy(Strict):
-    """``bonuses[].envy`` (kind ``envy``)."""
-
-    id: str
-    name: str
     kind: Literal["envy"]
     of: str
-    min_fortune_wager_cents: int
-    several_winners: str
+    min_fortune_wager_cents: int = Field(ge=0)
+    several_winners: Literal["each_other_hand", "highest_hand_only", "highest_hand_only_no_ties"]
     own_hand: bool
     banker_hand: bool
-    paid: str
-    cite: Cite
-    pays_cents: list[BonusesEnvyPaysCents]
+    paid: Literal["end_of_round", "in_turn"]
+    pays_cents: list[EnvyPayRow] = Field(min_length=1)
 
 
-class BonusesPushPays(Strict):
-    """``bonuses[].push.pays[]``."""
+class PushBonus(BonusBase):
+    """``bonuses[]`` of kind ``push``."""
 
-    hand: str
-    pays: PayFigure
-    cite: Cite
-
-
-class BonusesPush(Strict):
-    """``bonuses[].push`` (kind ``push``)."""
-
-    id: str
-    name: str
     kind: Literal["push"]
     needs_base_wager: bool
-    cite: Cite
-    pays: list[BonusesPushPays]
+    pays: list[PayRow] = Field(min_length=1)
 
 
-class BonusesContainsPays(Strict):
-    """``bonuses[].contains.pays[]``."""
+class ContainsBonus(BonusBase):
+    """``bonuses[]`` of kind ``contains`` (Double Luck)."""
 
-    hand: str
-    pays: PayFigure
-    cite: Cite
-    plus_pair: int | None = None
-
-
-class BonusesContains(Strict):
-    """``bonuses[].contains`` (kind ``contains``)."""
-
-    id: str
-    name: str
     kind: Literal["contains"]
     needs_base_wager: bool
-    cite: Cite
-    pays: list[BonusesContainsPays]
+    pays: list[ContainsPayRow] = Field(min_length=1)
 
 
-class BonusesCommunityPays(Strict):
-    """``bonuses[].community.pays[]``."""
+class CommunityBonus(BonusBase):
+    """``bonuses[]`` of kind ``community`` (Ultimate Pai Gow's side bets)."""
 
-    hand: str
-    pays: PayFigure
-    cite: Cite
-    from_: str | None = Field(None, alias="from")
-
-
-class BonusesCommunity(Strict):
-    """``bonuses[].community`` (kind ``community``)."""
-
-    id: str
-    name: str
     kind: Literal["community"]
-    side: str | None = None
-    on_push: str | None = None
-    cite: Cite
-    pays: list[BonusesCommunityPays]
+    side: Literal["player", "banker"] | None = None
+    on_push: Literal["return", "lose"] | None = None
+    pays: list[ChosenPayRow] = Field(min_length=1)
+
+
+#: A bonus bet: its ``kind`` says which (``hand`` where it names none).
+Bonus = Annotated[
+    Annotated[HandBonus, Tag("hand")]
+    | Annotated[AceHighBonus, Tag("ace_high")]
+    | Annotated[EnvyBonus, Tag("envy")]
+    | Annotated[PushBonus, Tag("push")]
+    | Annotated[ContainsBonus, Tag("contains")]
+    | Annotated[CommunityBonus, Tag("community")],
+    Discriminator(kind_or("hand")),
+]
 
 
 class PaiGowFile(GameFileBase):
@@ -255,14 +228,4 @@ class PaiGowFile(GameFileBase):
     house_way: HouseWay | None
     setting: Setting
     settlement: Settlement
-    bonuses: list[
-        Annotated[
-            Annotated[BonusesHand, Tag("hand")]
-            | Annotated[BonusesAceHigh, Tag("ace_high")]
-            | Annotated[BonusesEnvy, Tag("envy")]
-            | Annotated[BonusesPush, Tag("push")]
-            | Annotated[BonusesContains, Tag("contains")]
-            | Annotated[BonusesCommunity, Tag("community")],
-            Discriminator(kind_or("hand")),
-        ]
-    ]
+    bonuses: list[Bonus]

@@ -12,13 +12,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules import gamefile
 from rules.decks import DeckSpec
 from rules.errors import RulesError
+from rules.gamefile import cite_text, pay_ratio, validated
+from rules.paigow import schema
 from rules.paigow.hands import PaiGowRules
+from rules.paigow.schema import PaiGowFile
 
 
 class VariantError(RulesError, ValueError):
-    """A Pai Gow variant file whose family keys are missing or malformed."""
+    """A bonus bet the variant does not offer (the game file itself is checked by its schema)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,57 +113,38 @@ class PaiGowVariant:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> PaiGowVariant:
-        """Read a variant file's mapping; a missing or malformed family key is a VariantError naming it."""
-        gid = str(data.get("id", "?"))
+        """The variant of a game file's mapping, validated by the family's schema
+        (:class:`rules.paigow.schema.PaiGowFile`); a :class:`rules.gamefile.GameFileError` names the field."""
+        return cls.from_file(validated(PaiGowFile, data), data)
 
-        def need(key: str) -> Any:
-            if key not in data:
-                raise VariantError(f"{gid}: missing {key!r}")
-            return data[key]
-
-        hand = need("hand")
-        ev = need("evaluator")
-        if not isinstance(hand, Mapping) or not isinstance(ev, Mapping):
-            raise VariantError(f"{gid}: hand and evaluator are mappings")
-        if ev.get("joker", "bug") != "bug":
-            raise VariantError(
-                f"{gid}: evaluator.joker {ev.get('joker')!r}: only the bug joker is filed for Pai Gow Poker"
-            )
-        try:
-            rules = PaiGowRules(
-                wheel=str(ev.get("wheel", "lowest")),
-                joker_flush=str(ev.get("joker_flush", "ace")),
-                front_cards=int(hand.get("front", 2)),
-                joker_above_ace=bool(ev.get("joker_above_ace", False)),
-            )
-        except RulesError as exc:
-            raise VariantError(f"{gid}: evaluator: {exc}") from None
-        if int(hand.get("cards", 7)) != rules.hand_cards or int(hand.get("back", 5)) != 5:
-            raise VariantError(f"{gid}: hand: {hand.get('cards')} cards do not split {rules.front_cards} + 5")
-        hw = data.get("house_way")
-        chart = None if hw is None else str(hw.get("chart")) if isinstance(hw, Mapping) else str(hw)
-        setting = need("setting")
-        foul = setting.get("foul", {}) or {}
-        settlement = need("settlement")
-        bonuses = tuple(_bonus(gid, b) for b in (data.get("bonuses") or []))
-        dd = settlement.get("double_down")
+    @classmethod
+    def from_file(cls, f: PaiGowFile, data: Mapping[str, Any]) -> PaiGowVariant:
+        """The engine's model of a validated file (``data``: its mapping, for the round engine's ``deck``)."""
+        ev = f.evaluator
+        rules = PaiGowRules(
+            wheel=ev.wheel,
+            joker_flush=ev.joker_flush,
+            front_cards=f.hand.front,
+            joker_above_ace=bool(ev.joker_above_ace),
+        )
+        s = f.settlement
         return cls(
-            id=gid,
-            name=str(data.get("name", "")),
-            room=str(data.get("room", "")),
+            id=f.id,
+            name=f.name,
+            room=f.room,
             deck=DeckSpec.from_data(data.get("deck", {"decks": 1, "jokers": 1})),
             hand_rules=rules,
-            chart=chart,
-            foul_player=_ruling(foul.get("player")),
-            foul_banker=_ruling(foul.get("banker")),
-            house_way_misset=_ruling(setting.get("house_way_misset")),
-            copies=str(settlement.get("copies", "banker")),
-            pays=Fraction(str(settlement.get("pays", 1))),
-            commission=str(settlement.get("commission", "none")),
-            banker_ace_high_pushes=bool(settlement.get("banker_ace_high_pushes", False)),
-            community_hands=bool(settlement.get("community_hands", False)),
-            bonuses=bonuses,
-            double_down_qualifier=str(dd.get("banker_qualifier", "")) if isinstance(dd, Mapping) else "",
+            chart=None if f.house_way is None else f.house_way.chart,
+            foul_player=_ruling(f.setting.foul.player),
+            foul_banker=_ruling(f.setting.foul.banker),
+            house_way_misset=_ruling(f.setting.house_way_misset),
+            copies=s.copies,
+            pays=Fraction(1) if s.pays is None else pay_ratio(s.pays),
+            commission=s.commission,
+            banker_ace_high_pushes=bool(s.banker_ace_high_pushes),
+            community_hands=bool(s.community_hands),
+            bonuses=tuple(_bonus(b) for b in f.bonuses),
+            double_down_qualifier="" if s.double_down is None else s.double_down.banker_qualifier,
         )
 
     def bonus(self, bonus_id: str) -> Bonus:
@@ -171,80 +156,59 @@ class PaiGowVariant:
         raise VariantError(f"{self.id} has no bonus bet {bonus_id!r} (it has: {known})")
 
 
-def _ruling(d: object) -> Ruling | None:
-    if not isinstance(d, Mapping):
+def _ruling(r: gamefile.Ruling | None) -> Ruling | None:
+    if r is None:
         return None
     return Ruling(
-        ruling=str(d.get("ruling", "CALL_FLOOR")),
-        remedy=str(d.get("remedy", "")),
-        cite=str(d.get("cite", "")),
-        consequence=str(d.get("consequence", "")),
+        ruling=r.ruling,
+        remedy=r.remedy,
+        cite=cite_text(r.cite),
+        consequence=getattr(r, "consequence", ""),
     )
 
 
-def _bonus(gid: str, b: object) -> Bonus:
-    if not isinstance(b, Mapping) or "id" not in b:
-        raise VariantError(f"{gid}: a bonus is a mapping with id, name, pays and cite")
-    rows: list[PayRow] = []
-    for r in b.get("pays") or []:
-        rows.append(
-            PayRow(
-                hand=str(r["hand"]),
-                pays=Fraction(str(r.get("pays", 0))),
-                cite=str(r.get("cite", "")),
-                plus_pair=None if r.get("plus_pair") is None else Fraction(str(r["plus_pair"])),
-                from_choice=r.get("from") == "choice",
-                needs=str(r.get("needs", "")),
-            )
+def _row(r: gamefile.PayRow) -> PayRow:
+    plus = getattr(r, "plus_pair", None)
+    return PayRow(
+        hand=r.hand,
+        pays=pay_ratio(r.pays),
+        cite=cite_text(r.cite),
+        plus_pair=None if plus is None else pay_ratio(plus),
+        from_choice=getattr(r, "from_", None) == "choice",
+        needs=getattr(r, "needs", None) or "",
+    )
+
+
+def _bonus(b: schema.Bonus) -> Bonus:
+    if isinstance(b, schema.EnvyBonus):
+        rows = tuple(
+            PayRow(r.hand, Fraction(0), cite_text(r.cite), cents=r.cents, from_choice=r.from_ == "choice")
+            for r in b.pays_cents
         )
-    for r in b.get("pays_cents") or []:
-        rows.append(
-            PayRow(
-                hand=str(r["hand"]),
-                pays=Fraction(0),
-                cite=str(r.get("cite", "")),
-                cents=int(r["cents"]),
-                from_choice=r.get("from") == "choice",
-            )
+        return Bonus(
+            id=b.id,
+            name=b.name,
+            kind=b.kind,
+            rows=rows,
+            cite=cite_text(b.cite),
+            min_fortune_wager_cents=b.min_fortune_wager_cents,
+            several_winners=b.several_winners,
+            of=b.of,
+            paid=b.paid,
         )
-    if not rows:
-        raise VariantError(f"{gid}: bonus {b['id']!r} has no pay table")
-    lim = b.get("limits_cents") or {}
-    if not isinstance(lim, Mapping) or set(lim) - {"min", "max", "step"}:
-        raise VariantError(f"{gid}: bonus {b['id']!r}: limits_cents is {{min, max, step}} in cents")
-    paid = str(b.get("paid", "end_of_round"))
-    if paid not in ("end_of_round", "in_turn"):
-        raise VariantError(f"{gid}: bonus {b['id']!r}: paid is 'end_of_round' or 'in_turn', not {paid!r}")
-    on_push = str(b.get("on_push", "return"))
-    if on_push not in ("return", "lose"):
-        raise VariantError(f"{gid}: bonus {b['id']!r}: on_push is 'return' or 'lose', not {on_push!r}")
+    lim = b.limits_cents if isinstance(b, schema.HandBonus) else None
     return Bonus(
-        id=str(b["id"]),
-        name=str(b.get("name", b["id"])),
-        kind=str(b.get("kind", "hand")),
-        rows=tuple(rows),
-        cite=str(b.get("cite", "")),
-        cards=str(b.get("cards", "first_seven")),
-        needs_base_wager=bool(b.get("needs_base_wager", True)),
-        joker_royal=bool(b.get("joker_royal", True)),
-        min_fortune_wager_cents=int(b.get("min_fortune_wager_cents", 0)),
-        several_winners=str(b.get("several_winners", "")),
-        of=str(b.get("of", "")),
-        on_push=on_push,
-        paid=paid,
-        side=str(b.get("side", "")),
-        min_cents=_cents(lim, "min", gid, b),
-        max_cents=_cents(lim, "max", gid, b),
-        step_cents=_cents(lim, "step", gid, b),
+        id=b.id,
+        name=b.name,
+        kind=b.kind,
+        rows=tuple(_row(r) for r in b.pays),
+        cite=cite_text(b.cite),
+        cards=b.cards if isinstance(b, schema.HandBonus) else "first_seven",
+        needs_base_wager=getattr(b, "needs_base_wager", True),
+        joker_royal=not (isinstance(b, schema.HandBonus) and b.joker_royal is False),
+        on_push=(b.on_push or "return") if isinstance(b, schema.CommunityBonus) else "return",
+        side=(b.side or "") if isinstance(b, schema.CommunityBonus) else "",
+        min_cents=None if lim is None else lim.min,
+        max_cents=None if lim is None else lim.max,
+        step_cents=None if lim is None else lim.step,
     )
-
-
-def _cents(limits: Mapping[str, Any], key: str, gid: str, b: Mapping[str, Any]) -> int | None:
-    v = limits.get(key)
-    if v is None:
-        return None
-    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-        raise VariantError(
-            f"{gid}: bonus {b['id']!r}: limits_cents.{key} is a positive whole number of cents"
-        )
-    return v

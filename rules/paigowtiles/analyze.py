@@ -26,6 +26,7 @@ from rules.paigowtiles.exact import HANDS_4, PAIRS, PairCounts, kind_hands, sett
 from rules.paigowtiles.hands import CLASSES, class_name
 from rules.paigowtiles.house_way import Chart, load_chart
 from rules.paigowtiles.variant import TilesVariant
+from rules.round.family import Progress, Steps
 
 #: Keys under which the terminal puts the other data files (see :func:`data_files`).
 CHART_KEY: Final = "house_way_chart"
@@ -90,7 +91,7 @@ def stored_counts(variant: TilesVariant, chart_data: Mapping[str, Any], raw: obj
     return counts
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
     """Exact class probabilities and the player's wager against the player-dealer, both set the House Way."""
     variant = _variant(data)
     if decks not in (None, 1):
@@ -101,11 +102,14 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
             f"{variant.id}: its House Way chart config/house_ways/{variant.house_way.chart}.yaml"
         )
     chart = load_chart(chart_data)
+    step = Steps(progress, 2)
     high, low = class_counts(chart)
+    step()
     outcomes = tuple(Outcome(f"high hand: {c}", Fraction(high[c], HANDS_4)) for c in CLASSES) + tuple(
         Outcome(f"low hand: {c}", Fraction(low[c], HANDS_4)) for c in CLASSES
     )
     counts = stored_counts(variant, chart_data, data.get(TABLE_KEY))
+    step()
     wager = Wager(
         name="Pai Gow Tiles wager against the player-dealer",
         outcomes=(

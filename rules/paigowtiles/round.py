@@ -10,13 +10,16 @@ file's ``deal:`` is its dice phase); the tiles, the setting and the settlement a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
 from rules.analysis import Analysis
 from rules.paigowtiles.variant import TilesVariant
-from rules.round.family import BaseFamily, Progress, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
+
+if TYPE_CHECKING:
+    from rules.round.state import RoundState
 
 
 class TilesFamily(BaseFamily):
@@ -28,6 +31,11 @@ class TilesFamily(BaseFamily):
     #: The round is played with tiles: the round engine takes the round start and the dice, the tiles are
     #: this family's round (``rules.paigowtiles.table_round``; the table: ``terminal/tiles_table.py``).
     pieces: ClassVar[str] = "tiles"
+
+    def wager_spots(self, state: RoundState) -> list[str]:
+        """The betting spots of a position: the round's ``wager_order`` (Tres Lounge: the seat's player, then
+        its backline bettor, seed 002 L744), else the one ``main`` wager."""
+        return list(_spots(state))
 
     def parse_variant(self, data: Mapping[str, Any]) -> TilesVariant:
         """The typed variant (a :class:`rules.paigowtiles.variant.VariantError` names what is wrong)."""
@@ -49,8 +57,19 @@ class TilesFamily(BaseFamily):
         """Every hand class's probability and the wager against the player-dealer (:mod:`rules.paigowtiles.analyze`)."""
         from rules.paigowtiles.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
+
+def _wager_order(state: RoundState) -> tuple[str, ...]:
+    """The round block's ``wager_order`` (the game data also holds the chart the terminal read for it)."""
+    from rules.paigowtiles.table_round import round_rules
+
+    raw = state.game.data.get("round")
+    order = round_rules(state.game.data).wager_order if raw is not None else []
+    return tuple(order) or ("main",)
+
+
+_spots = PerGame(_wager_order)
 
 FAMILY = TilesFamily()
 register_family("paigowtiles", FAMILY)

@@ -28,7 +28,7 @@ from rules.panguingue.play import PanPlay, shown
 from rules.panguingue.schema import Pan, PanguingueFile
 from rules.poker.round import POSTED_SCHEDULE, posted_schedule
 from rules.round.alerts import AlertCode
-from rules.round.events import CardRead, Discard, Event, Meld, Target, TargetKind
+from rules.round.events import CardRead, Discard, Event, Meld, RoundStart, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Slot, card_words
 from rules.round.rulings import Finding
@@ -199,6 +199,8 @@ class PanFamily(BaseFamily):
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """What the play made irregular (:mod:`rules.panguingue.play`): a draw against the discard rule or
         the stock rule, an invalid meld, a play out of turn."""
+        if isinstance(event, RoundStart):
+            return self._shoe_finding(state)
         if not isinstance(event, CardRead | Meld | Discard) or state.start is None:
             return ()
         t = self.table(state)
@@ -216,6 +218,30 @@ class PanFamily(BaseFamily):
                 ),
             )
         return t.findings.get(state.plays[-1][0], ())
+
+    def _shoe_finding(self, state: RoundState) -> Sequence[Finding]:
+        """A shoe of other than the filed six to twelve decks (L283), or fewer or more players than two to
+        seven (L285): DECK_COUNT_MISMATCH and WRONG_CARD_COUNT, for the floor."""
+        pan = self.rules(state).pan
+        out: list[Finding] = []
+        decks = state.game.deck.decks
+        if not pan.decks.min <= decks <= pan.decks.max:
+            out.append(
+                Finding(
+                    AlertCode.DECK_COUNT_MISMATCH,
+                    f"{decks} decks in the shoe: Pan is played with {pan.decks.min} to {pan.decks.max} (L283)",
+                    where="deck",
+                )
+            )
+        n = len(state.start.players) if state.start is not None else 0
+        if not pan.players.min <= n <= pan.players.max:
+            out.append(
+                Finding(
+                    AlertCode.WRONG_CARD_COUNT,
+                    f"{n} players: Pan is played by {pan.players.min} to {pan.players.max} (L285)",
+                )
+            )
+        return tuple(out)
 
     # -- the money -----------------------------------------------------------------------------
 

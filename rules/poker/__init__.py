@@ -27,14 +27,13 @@ from rules.poker.irregular import premature_board, substantial_action, wrong_hol
 from rules.poker.kill import KillButton, next_kill
 from rules.poker.round import FAMILIES, PokerFamily, acting_order, betting_round
 from rules.poker.showdown import PotAward, SeatHand, award_pot, high_hand, low_hand
-from rules.poker.variant import PokerDataError, PokerVariant, parse_poker
+from rules.poker.variant import PokerVariant, parse_poker
 
 __all__ = [
     "FAMILIES",
     "BettingError",
     "BettingRound",
     "KillButton",
-    "PokerDataError",
     "PokerFamily",
     "PokerVariant",
     "PotAward",

@@ -32,6 +32,11 @@ class BettingError(RulesError, ValueError):
     wrong amount. The message says what is allowed."""
 
 
+class TurnError(BettingError):
+    """An action out of turn, or after the round is complete (the dealer may enter a seat's action loosely,
+    to record that it acted: the family's live check leaves these to the engine's own notes)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BettingRound:
     """One betting round's state; :meth:`act` returns the next state. Amounts in cents.
@@ -135,9 +140,9 @@ class BettingRound:
         or raise (implied in limit games); ``all_in`` for a call or bet of everything the seat has."""
         who = self.next_to_act
         if who is None:
-            raise BettingError("the betting round is complete")
+            raise TurnError("the betting round is complete")
         if seat != who:
-            raise BettingError(f"seat {seat} acted out of turn: seat {who} is to act")
+            raise TurnError(f"seat {seat} acted out of turn: seat {who} is to act")
         nxt = self.order.index(seat) + 1
         owes = self.owes(seat)
         had = self.committed.get(seat, 0)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.cards import Card
 from rules.errors import RulesError
 from rules.fees import Schedule, assess
-from rules.poker.betting import BettingError, BettingRound
+from rules.poker.betting import BettingError, BettingRound, TurnError
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import kill_seat, killed_betting
@@ -75,6 +75,8 @@ class PokerFamily(BaseFamily):
         flop card, where the burn before the turn is due (seed 004 S13 dealing rule 4, S8). The generic
         engine rules on the rest (exposed, boxed, premature cards, missed seats)."""
         v = self.variant(state)
+        if v is not None and isinstance(event, Decision) and event.action in _ACTED:
+            return _betting_finding(state, event)
         if v is not None and v.one_down_at_a_time and isinstance(event, CardRead) and not event.face_up:
             return _second_down_card(state)
         if v is None or v.game is not GameKind.BOARD or not isinstance(event, CardRead) or not event.face_up:
@@ -563,6 +565,28 @@ def acting_order(
         posted = {seats[i]: v.blinds[i].cents for i in range(n)}
         return tuple(seats[n:] + seats[:n]), posted
     return tuple(seats), {}
+
+
+def _betting_finding(state: RoundState, event: Decision) -> Sequence[Finding]:
+    """BET_AGAINST_RULE for a betting decision the filed betting rules do not allow (:func:`betting_round`:
+    a bet or raise over the limit or the pot, a killed hand's limits, a check that owes chips). A decision out
+    of turn is not raised: the dealer enters a seat's action to record that it acted (the filed windows). The
+    engine has applied the decision; the hook sees the segment before it, so it is added here."""
+    if state.current_phase is None or state.current_phase.kind is not PhaseKind.BETTING:
+        return ()
+    if any(state.alerts[i].code is AlertCode.BET_AGAINST_RULE for i in state.active):
+        return ()  # the round is already off its rules until the floor's correction
+    try:
+        betting_round(state._replace(segment=(*state.segment, (state.seq + 1, event))))
+    except TurnError:
+        return ()  # a decision entered out of turn records that the seat acted (the filed windows)
+    except BettingError as exc:
+        return (
+            Finding(
+                AlertCode.BET_AGAINST_RULE, f"seat {event.seat} {event.action.value}: {exc}", seat=event.seat
+            ),
+        )
+    return ()
 
 
 def betting_round(state: RoundState) -> BettingRound | None:

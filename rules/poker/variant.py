@@ -28,29 +28,21 @@ not by code. The keys (every one optional but ``game``; see ``docs/poker.md``)::
       wrong_hole_cards: none               # misdeal_before_two_acted (S8), fix_before_player_acts (S13 rule 3)
       one_down_at_a_time: false            # Mexican Stud: only one card face down at a time
 
-Errors are :class:`PokerDataError` naming the field (``poker.betting.max_raises``).
+The section is checked by the family's schema (:mod:`rules.poker.schema`; a
+:class:`rules.gamefile.GameFileError` names the field, ``poker.betting.max_raises``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from rules.cards import Rank, Suit
-from rules.decks import parse_rank
-from rules.errors import RulesError
 from rules.evaluators.high import HighRules, JokerMode
 from rules.evaluators.low import LowJoker
-
-
-class PokerDataError(RulesError, ValueError):
-    """A ``poker:`` section that is not well formed; ``path`` names the field."""
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        super().__init__(f"{path}: {message}")
+from rules.gamefile import validated
+from rules.poker.schema import SUITS, Poker, parse_rank_text
 
 
 class GameKind(Enum):
@@ -195,213 +187,74 @@ class PokerVariant:
         return self.suit_order.index(suit)
 
 
-_SUITS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES}
-
-
-def _get(d: Mapping[str, Any], key: str, path: str, kinds: tuple[type, ...], default: Any) -> Any:
-    v = d.get(key, default)
-    if v is default:
-        return v
-    if isinstance(v, bool) and bool not in kinds:
-        raise PokerDataError(f"{path}.{key}", f"expected {'/'.join(k.__name__ for k in kinds)}, not {v!r}")
-    if not isinstance(v, kinds):
-        raise PokerDataError(f"{path}.{key}", f"expected {'/'.join(k.__name__ for k in kinds)}, not {v!r}")
-    return v
-
-
-def _enum(cls: type[Any], v: Any, path: str) -> Any:
-    try:
-        return cls(v)
-    except ValueError:
-        raise PokerDataError(
-            path, f"unknown value {v!r} (one of {', '.join(m.value for m in cls)})"
-        ) from None
-
-
-def _mapping(v: Any, path: str, allowed: set[str]) -> Mapping[str, Any]:
-    if not isinstance(v, Mapping):
-        raise PokerDataError(path, "expected a mapping")
-    unknown = set(map(str, v)) - allowed
-    if unknown:
-        raise PokerDataError(
-            f"{path}.{sorted(unknown)[0]}", f"unknown key (one of {', '.join(sorted(allowed))})"
-        )
-    return v
-
-
-def _cents(d: Mapping[str, Any], key: str, path: str) -> int:
-    v = _get(d, key, path, (int,), 0)
-    if v < 0:
-        raise PokerDataError(f"{path}.{key}", "amounts are whole cents from 0")
-    return int(v)
-
-
-_TOP = {
-    "game", "hole_cards", "board_cards", "use_hole", "high", "high_hand", "low", "low_joker",
-    "wild_face_down_joker", "suit_order", "odd_chip", "chip_cents", "button", "blinds", "ante_cents",
-    "bring_in", "betting", "kill", "stud_short_deck", "keeps", "note", "choice",
-    "premature_turn", "wrong_hole_cards", "one_down_at_a_time",
-}  # fmt: skip
-
-
 def parse_poker(data: Any, path: str = "poker") -> PokerVariant:
-    """The typed variant from a game file's ``poker:`` mapping; raises :class:`PokerDataError`."""
-    d = _mapping(data, path, _TOP)
-    if "game" not in d:
-        raise PokerDataError(f"{path}.game", "required: board, stud or draw")
-    game = _enum(GameKind, d["game"], f"{path}.game")
-    default_hole = {GameKind.BOARD: 2, GameKind.STUD: 7, GameKind.DRAW: 5}[game]
-    kw: dict[str, Any] = {"game": game}
-    kw["hole_cards"] = _get(d, "hole_cards", path, (int,), default_hole)
-    if not 1 <= kw["hole_cards"] <= 7:
-        raise PokerDataError(f"{path}.hole_cards", "1 to 7")
-    kw["board_cards"] = _get(d, "board_cards", path, (int,), 5 if game is GameKind.BOARD else 0)
-    keeps = d.get("keeps")
-    if keeps is not None and (
-        not isinstance(keeps, int) or isinstance(keeps, bool) or not 1 <= keeps <= kw["hole_cards"]
-    ):
-        raise PokerDataError(f"{path}.keeps", "the number of his own cards a player keeps, 1 to hole_cards")
-    kw["keeps"] = keeps
-    use = _get(d, "use_hole", path, (str,), "any")
-    if use not in ("any", "exactly_two"):
-        raise PokerDataError(f"{path}.use_hole", "any or exactly_two")
-    kw["use_hole"] = use
-    if "high" in d:
-        h = _mapping(
-            d["high"],
-            f"{path}.high",
-            {"joker", "five_aces", "wheel", "flush_over_full_house", "ranks_removed"},
+    """The typed variant from a game file's ``poker:`` mapping, validated by the family's schema
+    (:class:`rules.poker.schema.Poker`); a :class:`rules.gamefile.GameFileError` names the field."""
+    return from_section(validated(Poker, data, (path,)))
+
+
+def from_section(p: Poker) -> PokerVariant:
+    """The engine's model of a validated ``poker:`` section."""
+    game = GameKind(p.game)
+    kw: dict[str, Any] = {}
+    if p.high is not None:
+        h = p.high
+        kw["high"] = HighRules(
+            joker=JokerMode(h.joker),
+            wheel=h.wheel,
+            five_aces=h.five_aces,
+            flush_over_full_house=h.flush_over_full_house,
+            ranks_removed=frozenset(parse_rank_text(r) for r in h.ranks_removed),
         )
-        try:
-            kw["high"] = HighRules(
-                joker=_enum(JokerMode, h.get("joker", "none"), f"{path}.high.joker"),
-                wheel=h.get("wheel", "lowest"),
-                five_aces=bool(h.get("five_aces", True)),
-                flush_over_full_house=bool(h.get("flush_over_full_house", False)),
-                ranks_removed=frozenset(parse_rank(r) for r in h.get("ranks_removed", []) or []),
-            )
-        except RulesError as exc:
-            if isinstance(exc, PokerDataError):
-                raise
-            raise PokerDataError(f"{path}.high", str(exc)) from None
-    kw["high_hand"] = _get(d, "high_hand", path, (bool,), True)
-    kw["low"] = _enum(LowKind, d.get("low", "none"), f"{path}.low")
-    kw["low_joker"] = _enum(LowJoker, d.get("low_joker", "none"), f"{path}.low_joker")
-    if not kw["high_hand"] and kw["low"] is LowKind.NONE:
-        raise PokerDataError(f"{path}.low", "a game with no high hand plays a low (any)")
-    kw["wild_face_down_joker"] = _get(d, "wild_face_down_joker", path, (bool,), False)
-    if "suit_order" in d:
-        so = d["suit_order"]
-        if not isinstance(so, list) or sorted(map(str, so)) != sorted(_SUITS):
-            raise PokerDataError(
-                f"{path}.suit_order", "the four suits, lowest first: [clubs, diamonds, hearts, spades]"
-            )
-        kw["suit_order"] = tuple(_SUITS[str(s)] for s in so)
-    if "odd_chip" in d:
-        oc = _mapping(d["odd_chip"], f"{path}.odd_chip", {"between_halves", "between_tied", "note", "choice"})
-        halves = oc.get("between_halves", "high")
-        if halves not in ("high",):
-            raise PokerDataError(f"{path}.odd_chip.between_halves", "high (every filing that says)")
-        kw["odd_chip_halves"] = halves
-        kw["odd_chip_tied"] = _enum(
-            TieOrder, oc.get("between_tied", "left_of_button"), f"{path}.odd_chip.between_tied"
-        )
-    kw["chip_cents"] = _get(d, "chip_cents", path, (int,), 1)
-    if kw["chip_cents"] < 1:
-        raise PokerDataError(f"{path}.chip_cents", "a chip is at least one cent")
-    if "button" in d:
-        b = _mapping(d["button"], f"{path}.button", {"rotates", "new_game", "note"})
-        kw["button_rotates"] = _get(b, "rotates", f"{path}.button", (bool,), True)
-        ng = b.get("new_game", "high_card_by_suit")
-        if ng not in ("high_card_by_suit", "none"):
-            raise PokerDataError(f"{path}.button.new_game", "high_card_by_suit or none")
-        kw["new_game_button"] = ng
-    if "blinds" in d:
-        bl = d["blinds"]
-        if not isinstance(bl, list):
-            raise PokerDataError(f"{path}.blinds", "a list of {name, cents}, from the button's left")
-        out = []
-        for i, x in enumerate(bl):
-            m = _mapping(x, f"{path}.blinds.{i}", {"name", "cents"})
-            out.append(Blind(str(m.get("name", f"blind {i + 1}")), _cents(m, "cents", f"{path}.blinds.{i}")))
-        kw["blinds"] = tuple(out)
-    kw["ante_cents"] = _cents(d, "ante_cents", path)
-    if "bring_in" in d:
-        p = f"{path}.bring_in"
-        m = _mapping(d["bring_in"], p, {"card", "aces", "ties", "joker_up_as_ace", "cents", "note"})
-        bi = BringIn(
-            card=str(m.get("card", "low")),
-            aces=str(m.get("aces", "high")),
-            ties=str(m.get("ties", "suit")),
-            joker_up_as_ace=bool(m.get("joker_up_as_ace", False)),
-            cents=_cents(m, "cents", p),
-        )
-        if bi.card not in ("low", "high"):
-            raise PokerDataError(f"{p}.card", "low or high")
-        if bi.aces not in ("high", "low"):
-            raise PokerDataError(f"{p}.aces", "high or low")
-        if bi.ties not in ("suit", "first_dealt"):
-            raise PokerDataError(f"{p}.ties", "suit or first_dealt")
-        kw["bring_in"] = bi
-    if "betting" in d:
-        p = f"{path}.betting"
-        m = _mapping(
-            d["betting"],
-            p,
-            {
-                "structure",
-                "small_bet",
-                "big_bet",
-                "big_from_round",
-                "max_raises",
-                "unlimited_heads_up",
-                "min_bet",
-                "max_bet",
-                "note",
-            },
-        )
-        mr = m.get("max_raises", 3)
-        if mr is not None and (not isinstance(mr, int) or isinstance(mr, bool) or mr < 0):
-            raise PokerDataError(f"{p}.max_raises", "a whole number, or null for no cap")
+    if p.suit_order is not None:
+        kw["suit_order"] = tuple(SUITS[s] for s in p.suit_order)
+    if p.odd_chip is not None:
+        kw["odd_chip_halves"] = p.odd_chip.between_halves
+        kw["odd_chip_tied"] = TieOrder(p.odd_chip.between_tied)
+    if p.button is not None:
+        kw["button_rotates"] = p.button.rotates
+        kw["new_game_button"] = p.button.new_game
+    if p.blinds is not None:
+        kw["blinds"] = tuple(Blind(b.name or f"blind {i + 1}", b.cents) for i, b in enumerate(p.blinds))
+    if p.bring_in is not None:
+        b = p.bring_in
+        kw["bring_in"] = BringIn(b.card, b.aces, b.ties, b.joker_up_as_ace, b.cents)
+    if p.betting is not None:
+        bt = p.betting
         kw["betting"] = Betting(
-            structure=_enum(Structure, m.get("structure", "limit"), f"{p}.structure"),
-            small_bet=_cents(m, "small_bet", p),
-            big_bet=_cents(m, "big_bet", p),
-            big_from_round=_get(m, "big_from_round", p, (int,), 3),
-            max_raises=mr,
-            unlimited_heads_up=_get(m, "unlimited_heads_up", p, (bool,), True),
-            min_bet=_cents(m, "min_bet", p),
-            max_bet=_cents(m, "max_bet", p),
+            Structure(bt.structure),
+            bt.small_bet,
+            bt.big_bet,
+            bt.big_from_round,
+            bt.max_raises,
+            bt.unlimited_heads_up,
+            bt.min_bet,
+            bt.max_bet,
         )
-    if "kill" in d:
-        p = f"{path}.kill"
-        m = _mapping(d["kill"], p, {"kind", "legs", "min_pot_cents", "blind", "note", "choice"})
-        kb = None
-        if "blind" in m:
-            b = _mapping(m["blind"], f"{p}.blind", {"name", "cents"})
-            kb = Blind(str(b.get("name", "kill blind")), _cents(b, "cents", f"{p}.blind"))
-        k = Kill(str(m.get("kind", "none")), _get(m, "legs", p, (int,), 2), _cents(m, "min_pot_cents", p), kb)
-        if k.kind not in ("none", "full", "half"):
-            raise PokerDataError(f"{p}.kind", "none, full or half")
-        kw["kill"] = k
-    if "stud_short_deck" in d:
-        p = f"{path}.stud_short_deck"
-        m = _mapping(d["stud_short_deck"], p, {"burns", "community_over", "note"})
-        kw["short_deck_burns"] = _get(m, "burns", p, (int,), 4)
-        co = m.get("community_over")
-        if co is not None and (not isinstance(co, int) or isinstance(co, bool)):
-            raise PokerDataError(f"{p}.community_over", "a whole number of players, or null")
-        kw["community_over"] = co
-    pt = _get(d, "premature_turn", path, (str,), "reshuffle")
-    if pt not in PREMATURE_TURN:
-        raise PokerDataError(f"{path}.premature_turn", f"one of {', '.join(PREMATURE_TURN)}")
-    kw["premature_turn"] = pt
-    wh = _get(d, "wrong_hole_cards", path, (str,), "none")
-    if wh not in WRONG_HOLE_CARDS:
-        raise PokerDataError(f"{path}.wrong_hole_cards", f"one of {', '.join(WRONG_HOLE_CARDS)}")
-    kw["wrong_hole_cards"] = wh
-    kw["one_down_at_a_time"] = _get(d, "one_down_at_a_time", path, (bool,), False)
-    return PokerVariant(**kw)
+    if p.kill is not None:
+        k = p.kill
+        blind = None if k.blind is None else Blind(k.blind.name or "kill blind", k.blind.cents)
+        kw["kill"] = Kill(k.kind, k.legs, k.min_pot_cents, blind)
+    if p.stud_short_deck is not None:
+        kw["short_deck_burns"] = p.stud_short_deck.burns
+        kw["community_over"] = p.stud_short_deck.community_over
+    return PokerVariant(
+        game=game,
+        hole_cards=p.hole(),
+        board_cards=p.board_cards if p.board_cards is not None else (5 if game is GameKind.BOARD else 0),
+        use_hole=p.use_hole,
+        high_hand=p.high_hand,
+        low=LowKind(p.low),
+        low_joker=LowJoker(p.low_joker),
+        wild_face_down_joker=p.wild_face_down_joker,
+        chip_cents=p.chip_cents,
+        ante_cents=p.ante_cents,
+        keeps=p.keeps,
+        premature_turn=p.premature_turn,
+        wrong_hole_cards=p.wrong_hole_cards,
+        one_down_at_a_time=p.one_down_at_a_time,
+        **kw,
+    )
 
 
 #: ``premature_turn``: ``reshuffle`` (the premature card is reshuffled and the turn dealt, seed 004 S8) or

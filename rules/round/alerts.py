@@ -39,6 +39,7 @@ class AlertCode(Enum):
     HOUSE_WAY_MISSET = "HOUSE_WAY_MISSET"
     CARD_MOVED = "CARD_MOVED"
     INVALID_MELD = "INVALID_MELD"
+    BET_AGAINST_RULE = "BET_AGAINST_RULE"
     BETS_AFTER_CLOSE = "BETS_AFTER_CLOSE"
     BANK_ROTATION_DUE = "BANK_ROTATION_DUE"
     WAGER_OVER_MAXIMUM = "WAGER_OVER_MAXIMUM"
@@ -79,6 +80,7 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.FOUL_HAND: "A hand set foul (wrong card counts, or the low hand beats the high hand).",
     AlertCode.HOUSE_WAY_MISSET: "A hand that must be set the House Way was set otherwise.",
     AlertCode.CARD_MOVED: "A card already placed face up in a segment was moved (open-face Chinese Poker).",
+    AlertCode.BET_AGAINST_RULE: "A betting action the filed betting rules do not allow (over the limit or the pot, out of turn, a check that owes chips).",
     AlertCode.INVALID_MELD: "A meld that is not a set or a rope of three or more, or cards the player does not hold (Panguingue).",
     AlertCode.BETS_AFTER_CLOSE: "A wager placed or changed after betting closed.",
     AlertCode.BANK_ROTATION_DUE: "The player-dealer has banked the filed number of hands; offer the bank.",

@@ -25,13 +25,18 @@ it calls these hooks and the variant's data does the rest.
   (Omaha with a joker, a premature turn: a second burn before the turn, none before the river).
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
+- ``carry(state)`` (optional): on a dealt round, what the next round carries from it, ``(seat, status)``
+  pairs (Chinese Poker's Fantasy Land); the next round's hooks read them in ``state.carried``.
+
+A turn-by-turn game (Panguingue) runs its play as a ``rule_draws`` phase: ``next_extra_card`` is the card the
+player in turn may draw, and its ``meld`` and ``discard`` events (``state.plays``) move the phase on.
 
 Beyond the round engine, the same object is the family's whole contract with the rest of the program
 (:class:`Family`; ``docs/architecture.md`` shows the layers and how to add a family):
 
 - ``schema``: the pydantic model of the family's game files (``rules.gamefile``), strict, so a wrong key or
   type is refused with its file, line and field when the catalogue loads;
-- ``parse_variant(data)``: the family's typed model of a game file (its parser's checks beyond the schema);
+- ``parse_variant(data)``: the family's typed model of a game file, built from what its schema validated;
 - ``data_files(data)`` / ``analysis_files(data)``: other data files the round or the analysis needs;
   ``table_data(data, posted)``: the game data with what the family reads of the table (a pot game's
   posted collection schedule);
@@ -75,6 +80,24 @@ if TYPE_CHECKING:
 
 #: A progress callback for long work: ``progress(done, total)`` (``analyze``, the audits).
 Progress = Callable[[int, int], None]
+
+
+class Steps:
+    """The steps of long work reported to a :data:`Progress` callback: ``step()`` after each of ``total``
+    (``progress(0, total)`` at the start); nothing at all without a callback."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self._progress = progress
+        self.total = total
+        self.done = 0
+        if progress is not None:
+            progress(0, total)
+
+    def __call__(self) -> None:
+        """One more step done."""
+        self.done += 1
+        if self._progress is not None:
+            self._progress(min(self.done, self.total), self.total)
 
 
 class FamilyRules(Protocol):
@@ -187,8 +210,9 @@ class BaseFamily:
     # -- beyond the round engine -------------------------------------------------------------------
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
-        """The family's typed model of a game file's mapping (its own parser's checks beyond the schema);
-        a :class:`rules.errors.RulesError` naming the field when it is wrong. None: no model."""
+        """The family's typed model of a game file's mapping, built from what its schema validated
+        (:func:`rules.gamefile.validated`: a :class:`rules.gamefile.GameFileError` names the field). None:
+        no model."""
         return None
 
     def data_files(self, data: Mapping[str, Any]) -> dict[str, str]:

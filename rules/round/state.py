@@ -150,6 +150,9 @@ class RoundState(NamedTuple):
     #: A turn-by-turn game's plays (Panguingue's melds and discards), each with its event number, for the
     #: family's hooks to fold in order with the cards placed.
     plays: tuple[tuple[int, Meld | Discard], ...] = ()
+    #: What the family carried into this round from the last one, ``(seat, status)`` (Chinese Poker's Fantasy
+    #: Land): its optional hook ``carry`` reads a dealt round (:func:`_carry`).
+    carried: tuple[tuple[int, str], ...] = ()
     folded: frozenset[int] = frozenset()
     dead: frozenset[int] = frozenset()
     betting_round: int = 0
@@ -494,7 +497,11 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
+        if s.status is Status.VOID and s.banked[1] > 0:
+            # a misdealt round is dealt again: it does not count toward the bank's rotation
+            s = _with(s, banked=(s.banked[0], s.banked[1] - 1))
         if s.status in (Status.VOID, Status.DEALT):
+            s = _with(s, carried=_carry(s))
             s = _with(s, status=Status.IDLE, start=None, placed=(), alerts=_keep_equipment(s), active=())
             s = _with(s, active=tuple(range(len(s.alerts))))
     elif isinstance(e, DeckCheck):
@@ -557,8 +564,19 @@ def _keep_equipment(s: RoundState) -> tuple[Alert, ...]:
     )
 
 
+def _carry(s: RoundState) -> tuple[tuple[int, str], ...]:
+    """What the family carries from a dealt round into the next (its optional hook ``carry``: Chinese Poker's
+    Fantasy Land); otherwise what was carried before (a misdeal replays the hand)."""
+    if s.start is not None and s.status is Status.DEALT:
+        hook = getattr(family_rules(s.game.family), "carry", None)
+        if hook is not None:
+            return tuple(hook(s))
+    return s.carried
+
+
 def _round_start(s: RoundState, e: RoundStart) -> RoundState:
     kept = _keep_equipment(s)
+    carried = _carry(s)
     s = RoundState(
         game=s.game,
         shoe=s.shoe.start_round(),
@@ -567,6 +585,7 @@ def _round_start(s: RoundState, e: RoundStart) -> RoundState:
         alerts=kept,
         active=tuple(range(len(kept))),
         banked=s.banked,
+        carried=carried,
         seq=s.seq,
     )
     return _enter(s, 0)

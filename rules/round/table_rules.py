@@ -79,7 +79,8 @@ def check_round_start(
     (``Family.spot_limits``: Pai Gow's Fortune Bonus $1 to $20 in $1 steps, seed 004 L1507-1509; bonuses
     that need a main wager), the same the wager panel checks. A variant with no ``wager_limits:``, no
     posted table limits and no such spot limits checks nothing."""
-    if "wager_limits" not in data and TABLE_LIMITS not in data and not extra:
+    needs = _required_with(data)
+    if "wager_limits" not in data and TABLE_LIMITS not in data and not extra and not needs:
         return start, (), []
     vl = variant_limits(data)
     if extra:
@@ -115,6 +116,21 @@ def check_round_start(
                     )
                 )
         bank = [b for b in bank if b.name in vl.bets]
+    if needs:
+        bet = {(w.seat, w.spot) for w in start.wagers if w.cents > 0}
+        for w in start.wagers:
+            want = needs.get(w.spot)
+            if w.cents and want and not any((w.seat, r) in bet for r in want):
+                back.append(w)
+                found.append(
+                    Finding(
+                        AlertCode.SIDE_BET_WITHOUT_WAGER,
+                        f"seat {w.seat} {w.spot} {money(w.cents)}: needs a wager on {' or '.join(want)} beside it"
+                        " (the wager goes back)",
+                        seat=w.seat,
+                    )
+                )
+        bank = [b for b in bank if (b.seat, b.name) not in {(w.seat, w.spot) for w in back}]
     for c in check_wagers(limits, bank, acted_on=acted):
         w = Wager(c.wager.seat, c.wager.amount, c.wager.name)
         if c.in_action:
@@ -124,6 +140,16 @@ def check_round_start(
         if c.verdict is not Verdict.ACTION:
             found.append(_finding(c))
     return replace(start, wagers=tuple(kept)), tuple(back), found
+
+
+def _required_with(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The game file's ``wagers[].requires``: a bet taken only with one of these wagers on the same seat
+    (Commission-Free Dragon Bonus, seed 003 L1282; EZ Panda 8's Dragon 7 and Panda 8)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for w in data.get("wagers") or []:
+        if isinstance(w, Mapping) and w.get("requires") and w.get("key"):
+            out[str(w["key"])] = tuple(str(r) for r in w["requires"])
+    return out
 
 
 def _finding(c: Checked) -> Finding:
@@ -137,14 +163,20 @@ def _finding(c: Checked) -> Finding:
 
 
 def rotation_rules(data: Mapping[str, Any]) -> RotationRules | None:
-    """The game file's ``rotation:`` (None when the variant files none)."""
+    """The game file's ``rotation:``, or its ``banking.rotation`` (the blackjack and Three Card files keep it
+    with the bank's other rules, e.g. Pure 21.5 at Capitol, seed 003 L781: no one holds the position more
+    than two consecutive hands); None when the variant files none."""
     raw = data.get("rotation")
+    key: tuple[str, ...] = ("rotation",)
+    banking = data.get("banking")
+    if raw is None and isinstance(banking, Mapping):
+        raw, key = banking.get("rotation"), ("banking", "rotation")
     if raw is None:
         return None
     try:
         return RotationRules.from_data(raw)
     except DataError as exc:
-        raise ProcedureError(("rotation", *exc.field.split(".")[1:]), exc.reason) from None
+        raise ProcedureError((*key, *exc.field.split(".")[1:]), exc.reason) from None
 
 
 def banked_after(banked: tuple[int, int], start: RoundStart) -> tuple[int, int]:

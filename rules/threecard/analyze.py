@@ -37,6 +37,7 @@ from rules.evaluators.three import (
     STRAIGHT_FLUSH,
     rank3,
 )
+from rules.round.family import Progress, Steps
 from rules.threecard.hands import best_line, straight_or_up_lines_idx, three_card_lines
 from rules.threecard.model import (
     COMPARISONS,
@@ -464,8 +465,9 @@ def _with_table(b: Bonus, table: tuple[PayLine, ...]) -> Bonus:
     return replace(b, tables={"posted": table}, table="posted")
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
-    """Exact probabilities and house edges of every wager of a Three Card Poker family variant."""
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
+    """Exact probabilities and house edges of every wager of a Three Card Poker family variant
+    (``progress``: each of its stages as it is done)."""
     variant = from_data(data)
     d = variant.decks_default if decks is None else decks
     if not variant.decks_min <= d <= variant.decks_max:
@@ -478,13 +480,17 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
     notes: list[str] = []
     outcomes: list[Outcome] = []
     wagers: list[Wager] = []
+    step = Steps(progress, 4 if variant.game == "three-card-poker" else 1)
     if variant.game == "three-card-poker":
         outcomes.extend(three_card_hands(variant, d))
+        step()
         total = comb(52 * d, 3)
         q = sum(w for *_, v, w in three_card_draws(d) if v >= variant.qualifier)
         outcomes.append(Outcome(f"Player-dealer qualifies ({variant.qualifier_text})", Fraction(q, total)))
         optimal, _ = ante_play(variant, d, "optimal")
+        step()
         q64, _ = ante_play(variant, d, "q64")
+        step()
         wagers.extend([optimal, q64])
         if variant.ante_bonus:
             notes.append("The ante bonus is counted in the Ante and Play lines (paid when the player plays).")
@@ -499,6 +505,7 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
             "counts them exactly with numpy (docs/threecard.md). The side bets are exact."
         )
     bonus_wagers, bonus_notes = _bonus_wagers(variant, d)
+    step()
     wagers.extend(bonus_wagers)
     notes.extend(bonus_notes)
     return Analysis(variant.id, d, tuple(outcomes), tuple(wagers), tuple(notes))

@@ -296,7 +296,7 @@ class ThreeCardFamily(BaseFamily):
         """Exact probabilities and house edges of every wager (:mod:`rules.threecard.analyze`)."""
         from rules.threecard.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
         """Every wager's result from the action seat, in the variant's banking order; held where a hand

@@ -28,6 +28,7 @@ from typing import Any
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.cards import ALL_CARDS, Card
+from rules.round.family import Progress, Steps
 from rules.twocardpeek.hands import qualifies_ten_high, two_card_line, two_card_value
 from rules.twocardpeek.model import PayLine, TwoCardPeekDataError, Variant, from_data
 
@@ -335,21 +336,26 @@ def super_bet(v: Variant, exact_pair: bool = True) -> tuple[Wager, list[str]]:
     ), notes
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
     """Exact probabilities and house edges of Two Card Peek's wagers (one deck)."""
     v = from_data(data)
     if decks not in (None, 1):
         raise TwoCardPeekDataError(
             "decks", f"{data.get('id', 'Two Card Peek')} is dealt from one deck, not {decks}"
         )
+    step = Steps(progress, 4)
     counts = five_card_counts()
+    step()
     outcomes = [Outcome(f"a row's five cards: {c}", Fraction(n, comb(52, 5))) for c, n in counts.items()]
     pick = _pick_counts()
+    step()
     total = sum(pick.values())
     q = sum(n for (_, ok), n in pick.items() if ok)
     outcomes.insert(0, Outcome("the qualifier met (a two-card hand Ten-high or better)", Fraction(q, total)))
     wagers = [*pick_row(v), two_card_poker(v), *peek(v)]
+    step()
     sb, notes = super_bet(v)
+    step()
     wagers.append(sb)
     notes.insert(
         0,

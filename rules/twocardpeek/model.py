@@ -9,13 +9,12 @@ Bad data raises :class:`TwoCardPeekDataError` naming the field (``peek.pays.3.ha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from rules.errors import RulesError
-from rules.familydata import family_model
+from rules.gamefile import AsTuple, FeesRef, GameFileBase, Ratio, Strict, validated
 
 #: The five-card lines of the Super Bet and Peek tables (the evaluator's category names).
 FIVE_CARD_LINES = (
@@ -40,43 +39,20 @@ class TwoCardPeekDataError(RulesError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def _ratio(value: object) -> Fraction:
-    """A payout to one: an int, or a text fraction such as ``3/2``."""
-    if isinstance(value, bool):
-        raise ValueError(f"a payout is a number such as 2 or 3/2, not {value!r}")
-    if isinstance(value, int):
-        out = Fraction(value)
-    elif isinstance(value, str):
-        try:
-            out = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"a payout is a number such as 2 or 3/2, not {value!r}") from None
-    else:
-        raise ValueError(f"a payout is a number such as 2 or 3/2, not {value!r}")
-    if out <= 0:
-        raise ValueError(f"a payout is more than 0, not {value!r}")
-    return out
+class _Strict(Strict):
+    """A block of the game file (strict: unknown keys and wrong types are errors)."""
 
 
 class PayLine(_Strict):
     """One row of a pay table: the hand, what it pays to one, and (Peek) whether the row began as a pair."""
 
     hand: str
-    pays: Fraction
+    pays: Ratio = Field(gt=0)
     row_pair: bool | None = None
-
-    @field_validator("pays", mode="before")
-    @classmethod
-    def _pays(cls, v: object) -> Fraction:
-        return _ratio(v)
 
 
 class Rows(_Strict):
-    names: tuple[str, str, str]
+    names: Annotated[tuple[str, str, str], AsTuple]
     cite: str
 
 
@@ -86,18 +62,13 @@ class Qualify(_Strict):
 
 
 class PickPays(_Strict):
-    one_row: Fraction
-    two_rows: Fraction
+    one_row: Ratio = Field(gt=0)
+    two_rows: Ratio = Field(gt=0)
     cite: str
-
-    @field_validator("one_row", "two_rows", mode="before")
-    @classmethod
-    def _pays(cls, v: object) -> Fraction:
-        return _ratio(v)
 
 
 class PickRow(_Strict):
-    spots: dict[str, tuple[str, ...]]
+    spots: dict[str, Annotated[tuple[str, ...], AsTuple]]
     cite: str
     qualify: Qualify
     pays: PickPays
@@ -116,7 +87,7 @@ class TwoCardPoker(_Strict):
     spots: dict[str, str]
     needs_pick_row: bool
     cite: str
-    pays: tuple[PayLine, ...]
+    pays: Annotated[tuple[PayLine, ...], AsTuple]
     pays_cite: str
 
     @field_validator("pays")
@@ -130,7 +101,7 @@ class SuperBet(_Strict):
     stake_cents: int = Field(gt=0)
     needs_pick_row: bool
     cite: str
-    pays: tuple[PayLine, ...]
+    pays: Annotated[tuple[PayLine, ...], AsTuple]
     pays_cite: str
 
     @field_validator("pays")
@@ -145,7 +116,7 @@ class Peek(_Strict):
     needs_pick_row: bool
     one_per_player: bool
     cite: str
-    pays: tuple[PayLine, ...]
+    pays: Annotated[tuple[PayLine, ...], AsTuple]
     pays_cite: str
 
     @field_validator("pays")
@@ -155,19 +126,17 @@ class Peek(_Strict):
 
 
 class Order(_Strict):
-    first: tuple[str, ...]
-    then: tuple[str, ...]
+    first: Annotated[tuple[str, ...], AsTuple]
+    then: Annotated[tuple[str, ...], AsTuple]
     direction: Literal["clockwise"]
     start: Literal["dealer_left"]
     cite: str
 
 
-class Fees(_Strict):
-    game: str
-
-
-class Variant(_Strict):
+class Variant(GameFileBase):
     """A Two Card Peek variant (the family's keys of its game file)."""
+
+    family: Literal["twocardpeek"]
 
     rows: Rows
     pick_row: PickRow
@@ -175,7 +144,7 @@ class Variant(_Strict):
     super_bet: SuperBet
     peek: Peek
     order: Order
-    fees: Fees | None = None
+    fees: FeesRef | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Variant:
@@ -228,5 +197,6 @@ def _known(lines: tuple[PayLine, ...], allowed: tuple[str, ...]) -> tuple[PayLin
 
 
 def from_data(data: Mapping[str, Any]) -> Variant:
-    """The variant from a game file's mapping (header and round-engine keys are left to their readers)."""
-    return family_model(Variant, data, TwoCardPeekDataError)
+    """The variant of a game file's mapping: the family's schema is this model (strict; a
+    :class:`rules.gamefile.GameFileError` names the field)."""
+    return validated(Variant, data)

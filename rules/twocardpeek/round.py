@@ -261,7 +261,7 @@ class TwoCardPeekFamily(BaseFamily):
         """Exact probabilities and house edges (:mod:`rules.twocardpeek.analyze`)."""
         from rules.twocardpeek.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
         """Every wager's result in the filed two-stage order, once the five-card rows are out."""

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
+from rules.round.family import Progress, Steps
 from rules.ultimatewar.model import UltimateWarDataError, Variant, from_data
 
 #: How many wars are followed before a round counts as "not decided" (a shoe of one deck is followed to
@@ -92,7 +93,7 @@ def _wager(name: str, rows: Mapping[str, tuple[Fraction, Fraction]]) -> Wager:
     return Wager(name, outcomes)
 
 
-def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
+def analyze(data: Mapping[str, Any], decks: int | None, progress: Progress | None = None) -> Analysis:
     """Exact probabilities and house edges of Ultimate War's five wagers."""
     v: Variant = from_data(data)
     deck = data.get("deck")
@@ -103,7 +104,9 @@ def analyze(data: Mapping[str, Any], decks: int | None) -> Analysis:
             "decks", f"Ultimate War is dealt from {v.decks.min} to {v.decks.max} decks, not {d}"
         )
     cap = max(len(v.war_bet.pays), 1)
+    step = Steps(progress, 1)
     dist = round_outcomes(d, cap)
+    step()
     undecided = sum((p for (who, _, _), p in dist.items() if who == "undecided"), Fraction(0))
 
     def prob(

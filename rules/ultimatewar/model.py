@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
 from rules.cards import Rank
 from rules.errors import RulesError
-from rules.familydata import family_model
+from rules.gamefile import AsTuple, FeesRef, GameFileBase, Ratio, Strict, validated
 
 
 class UltimateWarDataError(RulesError, ValueError):
@@ -26,8 +26,8 @@ class UltimateWarDataError(RulesError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Strict(Strict):
+    """A block of the game file (strict: unknown keys and wrong types are errors)."""
 
 
 def _rank(v: object) -> int:
@@ -36,6 +36,14 @@ def _rank(v: object) -> int:
         if r.char == text or (text == "10" and r is Rank.TEN):
             return int(r.value)
     raise ValueError(f"a rank is one of A K Q J T 9 ... 2, not {v!r}")
+
+
+#: A rank as the file writes it (``A``, ``K``, ``10``, ``5``), as its number.
+RankNumber = Annotated[
+    int,
+    BeforeValidator(_rank),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 2, "maximum": 14}, {"type": "string"}]}),
+]
 
 
 class Cite(_Strict):
@@ -55,24 +63,19 @@ class Hands(_Strict):
 
 
 class EvenMoney(_Strict):
-    pays: Fraction
-    push_when_winning_with: int
+    pays: Ratio
+    push_when_winning_with: RankNumber
     cite: str
-
-    @field_validator("push_when_winning_with", mode="before")
-    @classmethod
-    def _r(cls, v: object) -> int:
-        return _rank(v)
 
 
 class WarPay(_Strict):
     wars: int = Field(ge=1)
-    pays: Fraction = Field(gt=0)
+    pays: Ratio = Field(gt=0)
 
 
 class WarBet(_Strict):
     key: str
-    pays: tuple[WarPay, ...]
+    pays: Annotated[tuple[WarPay, ...], AsTuple]
     or_more: bool
     cite: str
 
@@ -93,15 +96,10 @@ class WarBet(_Strict):
 
 
 class Ultimate5(_Strict):
-    rank: int
-    before_war: Fraction = Field(gt=0)
-    after_war: Fraction = Field(gt=0)
+    rank: RankNumber
+    before_war: Ratio = Field(gt=0)
+    after_war: Ratio = Field(gt=0)
     cite: str
-
-    @field_validator("rank", mode="before")
-    @classmethod
-    def _r(cls, v: object) -> int:
-        return _rank(v)
 
 
 class WagerSpot(_Strict):
@@ -117,12 +115,10 @@ class Order(_Strict):
     cite: str
 
 
-class Fees(_Strict):
-    game: str
-
-
-class Variant(_Strict):
+class Variant(GameFileBase):
     """An Ultimate War variant (the family's keys of its game file)."""
+
+    family: Literal["ultimatewar"]
 
     decks: Decks
     shuffle_every_round: Cite | None = None
@@ -131,9 +127,9 @@ class Variant(_Strict):
     even_money: EvenMoney
     war_bet: WarBet
     ultimate_5: Ultimate5
-    wagers: tuple[WagerSpot, ...]
+    wagers: Annotated[tuple[WagerSpot, ...], AsTuple]
     order: Order
-    fees: Fees | None = None
+    fees: FeesRef | None = None
 
     @model_validator(mode="after")
     def _keys(self) -> Variant:
@@ -152,5 +148,6 @@ class Variant(_Strict):
 
 
 def from_data(data: Mapping[str, Any]) -> Variant:
-    """The variant from a game file's mapping (header and round-engine keys are left to their readers)."""
-    return family_model(Variant, data, UltimateWarDataError)
+    """The variant of a game file's mapping: the family's schema is this model (strict; a
+    :class:`rules.gamefile.GameFileError` names the field)."""
+    return validated(Variant, data)

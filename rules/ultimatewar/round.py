@@ -233,7 +233,7 @@ class UltimateWarFamily(BaseFamily):
         """Exact probabilities and house edges (:mod:`rules.ultimatewar.analyze`)."""
         from rules.ultimatewar.analyze import analyze
 
-        return analyze(data, decks)
+        return analyze(data, decks, progress)
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
         """Every wager's result in the filed order, once the hands are decided."""

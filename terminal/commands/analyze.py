@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from rules.round.family import NoAnalysis
 from terminal.errors import UserError
-from terminal.games import family_of, get_game
+from terminal.games import GameFile, family_of, get_game
 from terminal.paths import config_dir
 from terminal.progress import progress_bar
 from terminal.yamlfile import load_yaml
@@ -27,17 +28,23 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+def analysis_data(game: GameFile) -> Mapping[str, Any]:
+    """The game's data with the other data files its family's analysis names (Pai Gow: the exact two-hand
+    table), where they exist."""
+    data: Mapping[str, Any] = game.data
+    for key, rel in family_of(game).analysis_files(data).items():
+        path = config_dir() / rel
+        if path.exists():
+            data = {**data, key: load_yaml(path).data}
+    return data
+
+
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.decks is not None and not 1 <= args.decks <= 16:
         raise UserError(f"--decks must be 1 to 16, not {args.decks}")
     fam = family_of(game)
-    data = game.data
-    # A family's analysis may need other data files (Pai Gow: the exact two-hand table); it names them.
-    for key, rel in fam.analysis_files(data).items():
-        path = config_dir() / rel
-        if path.exists():
-            data = {**data, key: load_yaml(path).data}
+    data = analysis_data(game)
     try:
         with progress_bar(f"analyze {game.id}", quiet=args.json) as progress:
             result = fam.analyze(data, args.decks, progress)

@@ -105,6 +105,11 @@ def run_export(args: argparse.Namespace) -> int:
         if not report.ok and not args.force:
             raise JournalTampered(report.summary() + " (use --force to export anyway)", report)
         doc = journal.dump() if args.all else journal.export(game=args.game)
+        if not args.all and _tiles_game(doc.get("game")):  # a tiles round: the tiles table's export
+            from terminal.games import get_game
+            from terminal.tiles_table import export_tiles
+
+            doc = export_tiles(journal, get_game(str(doc["game"])))
     fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "yaml")
     text = (
         json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
@@ -121,3 +126,11 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _tiles_game(game: object) -> bool:
+    """Whether ``game`` is played with tiles (``Family.pieces``): its journal exports as a tiles scenario."""
+    from terminal.games import family_of, load_games
+
+    found = load_games().get(str(game)) if isinstance(game, str) else None
+    return found is not None and family_of(found).pieces == "tiles"

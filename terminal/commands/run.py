@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from terminal.config import TerminalConfig, load_config
@@ -83,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         app.controller.draw_pace = 0.35  # the emulated shoe deals at a pace a newcomer can follow
     app.handle_signals = True  # SIGTERM: a journaled stop that gives the terminal back (docs/security.md)
     try:
-        app.run()
+        with drawing_on_the_tty(app):
+            app.run()
     finally:
         controller = getattr(app, "controller", None)
         if controller is not None:
@@ -91,6 +93,30 @@ def run(args: argparse.Namespace) -> int:
     # 0 after SIGTERM or SIGHUP (systemd restarts it unless systemctl stopped it); MAINTENANCE_STOP_EXIT
     # after a stop with the maintenance PIN (not restarted); 1 after an internal failure.
     return int(app.return_code or 0)
+
+
+@contextlib.contextmanager
+def drawing_on_the_tty(app: Any) -> Iterator[None]:
+    """Textual draws on file descriptor 2 (``sys.__stderr__``). Under systemd, stdin and stdout are the
+    table's tty and stderr is the system journal (systemd/dealer-terminal.service): while the console
+    runs, fd 2 is the tty, and the app's error output (a traceback, if it dies) goes to the journal."""
+    if os.isatty(2) or not os.isatty(1):
+        yield
+        return
+    from rich.console import Console
+
+    saved = os.dup(2)
+    log = os.fdopen(os.dup(saved), "w", buffering=1)
+    app.error_console = Console(file=log, markup=False, highlight=False, width=120)
+    os.dup2(1, 2)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        log.close()
 
 
 def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
@@ -109,6 +135,7 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
 DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
+DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 
 
 def builtin_demo(main: str | None) -> bool:

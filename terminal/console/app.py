@@ -89,8 +89,8 @@ class PinScreen(ModalScreen[Role | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pin.cancel")]
 
-    def __init__(self, role: Role, access: Access, purpose: str) -> None:
-        super().__init__(id="pin-screen")
+    def __init__(self, role: Role, access: Access, purpose: str, screen_id: str = "pin-screen") -> None:
+        super().__init__(id=screen_id)  # the stop dialog has its own id: it can open over another one
         self.role = role
         self.access = access
         self.purpose = purpose
@@ -158,6 +158,7 @@ class DealerScreen(Screen[None]):
             for keys, action, label in DEALER_BINDINGS
         ),
         Binding("w", "app.wagers", "Wagers", id="wagers", show=False),
+        Binding("e", "app.tile_picker", "Tile picker", id="tile-picker", show=False),
         Binding("f2", "app.enter_mode('technician')", "Technician", id="technician", show=False),
         Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance", show=False),
         Binding("question_mark", "all_keys", "All keys", id="all-keys", show=False),
@@ -484,6 +485,7 @@ class MaintenanceScreen(Screen[None]):
             yield Button("Verify journal", id="maint-verify-journal")
             yield Button("Support bundle", id="maint-support-bundle")
         yield Static(id="maint-result")
+        yield Static(id="maint-floor")
         yield Static(id="maint-counters")
         yield RichLog(id="maint-frames", max_lines=500, markup=False, wrap=False)
         yield Footer()
@@ -500,6 +502,15 @@ class MaintenanceScreen(Screen[None]):
         for frame in app.frames:
             log.write(_frame_line(frame))
         self.show_counters(app.counters)
+        self.show_floor_link()
+        self.set_interval(1.0, self.show_floor_link)
+
+    def show_floor_link(self) -> None:
+        """The floor link's state and how many entries wait (issue 22)."""
+        app = self.app
+        assert isinstance(app, DealerConsole)
+        line = getattr(app.backend, "floor_link_line", None)
+        self.query_one("#maint-floor", Static).update(line() if callable(line) else "")
 
     def show_counters(self, counters: Mapping[str, Mapping[str, int]]) -> None:
         """Counters per device, one line each."""
@@ -543,6 +554,8 @@ DEMO_FAULTS: tuple[tuple[str, str, str, str], ...] = (
     ("6", "dice", "open_early_next", "Cup early"),
     ("7", "dice", "weak_shake_next", "Weak shake"),
     ("8", "shoe", "misread_next", "Misread"),
+    ("9", "tiles", "wrong_tile_next", "Wrong tile"),
+    ("0", "tiles", "misread_next", "Tile misread"),
 )
 
 
@@ -787,6 +800,20 @@ class DealerConsole(App[None]):
             return
         self.push_screen(WagerPanel())
 
+    def action_tile_picker(self) -> None:
+        """Open the tile picker (``e``) on a table whose pieces are tiles (terminal/console/tile_picker.py)."""
+        picker_seat = getattr(self.backend, "picker_seat", None)
+        if picker_seat is None:
+            self._say("this game has no tile picker: it is played with cards")
+            return
+        if self.access.mode is not Mode.DEALER:
+            self._say("the table is not live in this mode")
+            return
+        from terminal.console.tile_picker import TilePicker
+
+        seat, use = picker_seat()
+        self.push_screen(TilePicker(self.backend.config.table.seats, seat, use))  # type: ignore[attr-defined]
+
     async def action_next_table(self) -> None:
         """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""
         if self.table_switcher is not None:
@@ -853,7 +880,7 @@ class DealerConsole(App[None]):
             self.access.record(STOP_KIND, {"how": "key", "by": role.value})
             self.exit(return_code=MAINTENANCE_STOP_EXIT)
 
-        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE), done)
+        self.push_screen(PinScreen(Role.MAINTENANCE, self.access, STOP_PURPOSE, "stop-pin-screen"), done)
 
     def _fatal_error(self) -> None:
         """An unhandled exception still ends the app (exit 1), but its traceback is printed without
@@ -881,6 +908,8 @@ class DealerConsole(App[None]):
         """Each dealer action's key as the dealer presses it (the keymap's remapping included)."""
         out = {action: keys.split(",")[0] for keys, action, _ in DEALER_BINDINGS}
         out.update({a: k.split(",")[0] for a, k in self._keymap.items() if a in out})
+        if getattr(self.backend, "picker_seat", None) is not None:  # a table whose pieces are tiles
+            out["tile-picker"] = self._keymap.get("tile-picker", "e").split(",")[0]
         return out
 
     def device_rows(self) -> list[tuple[str, str, str, str]]:

@@ -27,6 +27,7 @@ BLACK = "bold #101010 on #f4f4f4"
 UNREAD = "bold black on #ffb000"
 JOKER = "bold white on #8000a0"
 BACK = "bold #f4f4f4 on #204080"
+TILE = "bold #f4f4f4 on #101010"  # a Pai Gow tile (``6-6``): white pips on a black domino
 
 DEVICE_STYLE = {
     "ok": "bold white on #1f7a1f",
@@ -62,6 +63,8 @@ def card_text(token: str) -> Text:
     card still face down (``FACE_DOWN``) as its blue back."""
     if token == FACE_DOWN:
         return Text(" ▒▒ ", style=BACK)
+    if len(token) == 3 and token[1] == "-" and token[0] in "123456" and token[2] in "123456":
+        return Text(f" {token} ", style=TILE)  # a tile, in the tiles' notation (docs/paigow-tiles.md)
     try:
         card = parse_read(token)
     except CardParseError:
@@ -99,6 +102,7 @@ KEY_WORDS = {
     "clear-alert": "clear alert",
     "play": "play",
     "fold": "fold",
+    "tile-picker": "tile picker",  # a tiles table's `e` (terminal/console/tile_picker.py)
 }
 
 

@@ -114,6 +114,12 @@ CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
     BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 """
 
+_OUTBOX_SCHEMA = """
+-- The floor link's outbox (terminal.floorlink): the seq of every row not yet archived by the floor,
+-- queued in the row's own transaction; ``sent`` once the broker acknowledged it (QoS 1).
+CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, sent INTEGER NOT NULL DEFAULT 0);
+"""
+
 
 class JournalError(UserError):
     """The journal file is missing, not a journal, or fails verification. The message names the file."""
@@ -169,8 +175,12 @@ class Journal:
         segment_entries: int = DEFAULT_SEGMENT_ENTRIES,
         warn_free_bytes: int = DEFAULT_WARN_FREE_BYTES,
         reserve_bytes: int = DEFAULT_RESERVE_BYTES,
+        outbox: bool = False,
     ) -> None:
         self.path = Path(path)
+        #: Queue every appended row for the floor link in its own transaction (``outbox`` table).
+        self.outbox = outbox and not read_only
+        self._listeners: list[Callable[[list[Entry]], None]] = []
         self.key_path = Path(key_path) if key_path else default_key_path(self.path)
         self.anchor_path = Path(anchor_path) if anchor_path else default_anchor_path(self.path)
         self.segment_entries = max(2, int(segment_entries))
@@ -207,6 +217,8 @@ class Journal:
                 if not report.ok:
                     raise JournalTampered(report.summary(), report)
             self._make_reserve()
+            if self.outbox:
+                self._open_outbox()
         self._load_restore_point()
 
     # -- opening ----------------------------------------------------------------------------------
@@ -327,7 +339,7 @@ class Journal:
 
     def _append(self, bodies: list[tuple[str, dict[str, Any]]]) -> list[Entry]:
         try:
-            out = _insert(self._db, self.key, format_ts(self._clock()), bodies)
+            out = _insert(self._db, self.key, format_ts(self._clock()), bodies, outbox=self.outbox)
         except sqlite3.OperationalError as exc:
             if not _is_full(exc):
                 raise
@@ -341,7 +353,102 @@ class Journal:
                 self._last[e.kind] = e.payload
             if e.kind in RESTORE_KINDS:
                 self._after_checkpoint.append(e)
+        self._tell(out)
         return out
+
+    # -- the floor link's outbox ------------------------------------------------------------------
+
+    def add_listener(self, listener: Callable[[list[Entry]], None]) -> None:
+        """Call ``listener(entries)`` after each commit (on the appending thread; it must not block:
+        the floor link only sets an event)."""
+        self._listeners.append(listener)
+
+    def _tell(self, entries: list[Entry]) -> None:
+        for listener in self._listeners:
+            with contextlib.suppress(Exception):
+                listener(entries)
+
+    def _open_outbox(self) -> None:
+        """Create the outbox; the first time, queue every row the table ever wrote (closed segments
+        included: the floor archives the whole chain from seq 1)."""
+        with self._lock:
+            self._db.executescript(_OUTBOX_SCHEMA)
+            meta = dict(self._db.execute("SELECT key, value FROM journal_meta").fetchall())
+            if meta.get("outbox") == "on":
+                return
+            head = self.head()[0]
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO outbox (seq) VALUES (?)", ((n,) for n in range(1, head + 1))
+                )
+                self._db.execute("INSERT OR REPLACE INTO journal_meta (key, value) VALUES ('outbox', 'on')")
+                self._db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def outbox_entries(self, after: int = 0, limit: int = 500) -> list[tuple[Entry, bool]]:
+        """Up to ``limit`` queued entries with seq > ``after``, in seq order, each with whether the
+        broker already acknowledged it."""
+        queued = self._query(
+            "SELECT seq, sent FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?", (after, limit)
+        )
+        if not queued:
+            return []
+        sent = {int(q): bool(f) for q, f in queued}
+        lo, hi = int(queued[0][0]), int(queued[-1][0])
+        found = (
+            {e.seq: e for e in self.entries(since=lo - 1) if e.seq <= hi and e.seq in sent}
+            if lo < self.first_seq
+            else {}
+        )
+        if hi >= self.first_seq:
+            rows = self._rows(
+                "SELECT " + _COLUMNS + " FROM journal WHERE seq >= ? AND seq <= ? ORDER BY seq",
+                (max(lo, self.first_seq), hi),
+            )
+            found.update((int(r[0]), entry_of(r)) for r in rows if int(r[0]) in sent)
+        return [(found[n], sent[n]) for n in sorted(sent) if n in found]
+
+    def outbox_sent(self, seqs: Iterable[int]) -> None:
+        """Mark queued entries as acknowledged by the broker (QoS 1 PUBACK)."""
+        batch = [(int(n),) for n in seqs]
+        if batch:
+            self._outbox_write("UPDATE outbox SET sent = 1 WHERE seq = ?", batch)
+
+    def outbox_archived(self, upto: int) -> None:
+        """The floor archived every entry up to ``upto``: they leave the outbox."""
+        self._outbox_write("DELETE FROM outbox WHERE seq <= ?", [(int(upto),)])
+
+    def _outbox_write(self, sql: str, params: list[tuple[int]]) -> None:
+        with self._lock:
+            if self.read_only or self.full or not self.outbox:
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(sql, params)
+                self._db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def outbox_counts(self) -> tuple[int, int]:
+        """(entries the broker has not acknowledged, entries the floor has not archived)."""
+        if not self.outbox:
+            return (0, 0)
+        row = self._query("SELECT COALESCE(SUM(sent = 0), 0), COUNT(*) FROM outbox")[0]
+        return int(row[0]), int(row[1])
+
+    def anchor_document(self) -> dict[str, Any] | None:
+        """The head anchor as written (with its MAC), for the floor; None if it cannot be read."""
+        try:
+            doc = json.loads(self.anchor_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return doc if isinstance(doc, dict) else None
 
     def checkpoint(self, table: Mapping[str, Any]) -> Entry:
         """Write a checkpoint at a round boundary: ``table`` (what the controller restores from) and the
@@ -361,6 +468,8 @@ class Journal:
                 entry = self._rotate(body)
             if entry is None:
                 entry = self._append([(CHECKPOINT_KIND, body)])[0]
+            else:
+                self._tell([entry])
             self._checkpoint, self._after_checkpoint = entry, []
             self._anchor_head(entry.seq, entry.hash)
         return entry
@@ -409,7 +518,16 @@ class Journal:
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(_SCHEMA)
             _write_meta(db, segment=self.segment + 1, first_seq=last_seq + 1, first_prev=head)
-            entry = _insert(db, self.key, format_ts(self._clock()), [(CHECKPOINT_KIND, body)])[0]
+            if self.outbox:  # what the floor has not archived yet goes on with the live segment
+                db.executescript(_OUTBOX_SCHEMA)
+                queued = self._db.execute("SELECT seq, sent FROM outbox").fetchall()
+                db.execute("BEGIN IMMEDIATE")
+                db.executemany("INSERT INTO outbox (seq, sent) VALUES (?, ?)", queued)
+                db.execute("INSERT OR REPLACE INTO journal_meta (key, value) VALUES ('outbox', 'on')")
+                db.execute("COMMIT")
+            entry = _insert(
+                db, self.key, format_ts(self._clock()), [(CHECKPOINT_KIND, body)], outbox=self.outbox
+            )[0]
         finally:
             db.close()
         # Fold the old segment's WAL into its file so nothing of it can be replayed onto the new one.
@@ -503,7 +621,11 @@ class Journal:
         remove_quietly(self._reserve_path())
         with contextlib.suppress(sqlite3.Error, OSError, JournalError):
             e = _insert(
-                self._db, self.key, format_ts(self._clock()), [(FULL_KIND, {"free_bytes": self.free_bytes()})]
+                self._db,
+                self.key,
+                format_ts(self._clock()),
+                [(FULL_KIND, {"free_bytes": self.free_bytes()})],
+                outbox=self.outbox,
             )
             self._anchor_head(e[-1].seq, e[-1].hash)
 
@@ -863,9 +985,15 @@ def _write_meta(db: sqlite3.Connection, *, segment: int, first_seq: int, first_p
 
 
 def _insert(
-    db: sqlite3.Connection, key: bytes, ts: str, bodies: list[tuple[str, dict[str, Any]]]
+    db: sqlite3.Connection,
+    key: bytes,
+    ts: str,
+    bodies: list[tuple[str, dict[str, Any]]],
+    *,
+    outbox: bool = False,
 ) -> list[Entry]:
-    """One transaction: the rows after the current head, each MAC'd over the one before."""
+    """One transaction: the rows after the current head, each MAC'd over the one before (and, with
+    ``outbox``, each queued for the floor link in the same transaction)."""
     out: list[Entry] = []
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -882,6 +1010,8 @@ def _insert(
                 "INSERT INTO journal (seq, ts, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)",
                 (seq, ts, kind, text, prev, digest),
             )
+            if outbox:
+                db.execute("INSERT INTO outbox (seq) VALUES (?)", (seq,))
             out.append(Entry(seq, ts, kind, body, prev, digest))
             seq, prev = seq + 1, digest
         db.execute("COMMIT")

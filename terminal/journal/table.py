@@ -22,4 +22,5 @@ def journal_for(config: TerminalConfig, path: str | Path | None = None) -> Journ
         anchor_path=j.resolved_file(j.anchor_path) if own else None,
         segment_entries=j.segment_entries,
         warn_free_bytes=j.warn_free_mb << 20,
+        outbox=config.floor.enabled,
     )

@@ -74,6 +74,16 @@ REMEDIES: dict[tuple[str, str], str] = {
         "The device cannot be opened at its address: check the cable, the address and its permissions; "
         "a technician sets the address (F2, Assign) and clears the alert."
     ),
+    ("*", "DriverFailed"): (
+        "The device's driver stopped on an error: the terminal reopens it by itself, waiting longer after "
+        "each failure; if it keeps failing, a technician reads the error on the maintenance screen (F3) "
+        "and clears the alert."
+    ),
+    ("*", "Unpaired"): (
+        "The device on this port was never paired and the table requires pairing: a technician puts the "
+        "device in pairing mode, pairs it (F2, Pair) and clears the alert (docs/technician-guide.md, "
+        "Pairing devices)."
+    ),
     ("*", "NotConnected"): (
         "The device is not connected: check its cable and power; a technician reconnects it (F2, Assign) "
         "and clears the alert."

@@ -30,11 +30,9 @@ reads: {source: deck, interval: 0.05}
 
 
 async def _stop(controller: TableController, pump: asyncio.Task[None]) -> None:
-    """Stop the controller's device tasks and close it (the terminal stops)."""
-    tasks = [pump, *controller._device_tasks.values()]
-    for t in tasks:
-        t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    """Stop the controller's devices (the supervisor closes every one) and close it (the terminal stops)."""
+    pump.cancel()
+    await asyncio.gather(pump, return_exceptions=True)
     controller.close()
 
 

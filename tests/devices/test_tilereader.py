@@ -105,13 +105,16 @@ async def test_on_demand_a_tray_reads_only_the_position_asked(rig_factory: Any) 
     assert all(n <= held[f] for f, n in Counter(faces).items())  # no more of a face than the set holds
 
 
-async def test_a_wrong_tile_repeats_a_face_already_read(rig_factory: Any) -> None:
+async def test_a_wrong_tile_is_a_face_the_set_holds_no_more_of(rig_factory: Any) -> None:
+    from collections import Counter
+
+    from firmware_bridge.emulators.tilereader import WASHED_SET
+
     rig = await rig_factory("tile-reader-demo")
-    now = rig.clock.now()
-    rig.emulator.inject("read", now, position=1, round=7)
-    await rig.run_until(lambda r: len(r.of(TilesRead)) == 1)
-    first = rig.of(TilesRead)[0].tiles[0]
     rig.emulator.inject("wrong_tile_next", rig.clock.now())
-    rig.emulator.inject("read", rig.clock.now(), position=2, round=7)
-    await rig.run_until(lambda r: len(r.of(TilesRead)) == 2)
-    assert rig.of(TilesRead)[1].tiles[0] == first
+    for position in range(1, 9):
+        rig.emulator.inject("read", rig.clock.now(), position=position, round=7)
+    await rig.run_until(lambda r: len(r.of(TilesRead)) == 8)
+    faces = Counter(f for r in rig.of(TilesRead) for f in r.tiles)
+    over = [f for f, n in faces.items() if n > WASHED_SET.count(f)]
+    assert len(over) == 1 and faces[over[0]] == WASHED_SET.count(over[0]) + 1

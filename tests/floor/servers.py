@@ -95,13 +95,17 @@ class Mosquitto:
             p.chmod(0o600)
             if self.account is not None:
                 os.chown(p, self.account.pw_uid, self.account.pw_gid)
+        if "passwd" in (files or {}):  # plain "user:password" lines, hashed in place as the docs say
+            passwd = find_program("mosquitto_passwd") or "mosquitto_passwd"
+            subprocess.run([passwd, "-U", str(self.dir / "passwd")], check=True, capture_output=True)
+            if self.account is not None:
+                os.chown(self.dir / "passwd", self.account.pw_uid, self.account.pw_gid)
         lines = [
             f"listener {self.port} 127.0.0.1",
             "persistence true",
             f"persistence_location {self.dir}/",
-            # Save after every change: a killed broker loses at most what it had not yet written (the
-            # floor's archived mark makes the table resend that).
-            "autosave_on_changes true",
+            # Saved every second, as deploy/mosquitto/mosquitto-floor.conf: a killed broker loses at most
+            # that second (the floor's archived mark makes the tables resend it).
             "autosave_interval 1",
             "max_queued_messages 0",
             "max_inflight_messages 100",

@@ -5,6 +5,8 @@ hand."""
 
 from __future__ import annotations
 
+import pytest
+
 from terminal.commands.run import DEMO_TABLES
 from tests.terminal.test_demo_tables import demo_app, until
 
@@ -40,5 +42,44 @@ async def test_the_chinese_poker_demo_table_deals_and_settles_a_round(tmp_path, 
         assert app.view.fee_cents == 0 and "no collection is taken from the hand" in app.view.fee_note
         assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
         assert "advice" in app.last_result
+        assert c.journal.journal.verify().ok
+    c.close()
+
+
+@pytest.mark.parametrize(
+    ("table", "game", "cards"),
+    [("chinese-101", "chinese/the101", 39), ("pineapple", "chinese/face-up-pineapple-parkwest", 51)],
+)
+async def test_the_101_and_the_pineapple_deal_from_a_single_card_shuffler_and_settle(
+    tmp_path, monkeypatch, table, game, cards
+):
+    """The 101's Chinese Poker (five face up one at a time, then one at a time) and Parkwest's Pineapple (five,
+    then packets of three) from the shuffler one card at a time (packet 0): each card is dispensed once, as the
+    round asks, and goes to the step due (no EXTRA_CARD, no OUT_OF_ORDER); ``h`` sets every hand (the Pineapple:
+    the first five and two of each packet) and the round settles in points."""
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index(table))
+    c = app.controller
+    assert c.game.id == game
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        assert await until(pilot, lambda: bool(c.board.wagers))
+        before = c.round_no
+        await pilot.press("n")
+        started = lambda: c.round_no == before + 1  # noqa: E731
+        assert await until(pilot, lambda: started() or c.state.prompt.startswith("take the wagers"))
+        if not started():
+            await pilot.press("n")
+        assert await until(pilot, started), c.state.prompt
+        assert await until(pilot, lambda: c.state.status.name == "DEALT"), c.state.prompt
+        assert len(c.state.start.players) == 3 and len([p for p in c.state.placed if not p.void]) == cards
+        assert not c.state.alerts, [(a.code.value, a.message) for a in c.state.alerts]
+        await pilot.press("h")
+        assert await until(
+            pilot, lambda: bool(app.view and app.view.settlement and app.view.settlement[0].seat)
+        )
+        out = c.state.outcome.settlement["chinese"]
+        assert sum(out["points"].values()) == 0 and sum(out["cents"].values()) == 0
+        assert all(h["foul"] is None for h in out["hands"].values())
+        assert not c.state.alerts, [(a.code.value, a.message) for a in c.state.alerts]
         assert c.journal.journal.verify().ok
     c.close()

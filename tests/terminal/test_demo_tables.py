@@ -57,6 +57,8 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "ultimatewar",
         "chinese",
         "paigowtiles",
+        "chinese",
+        "chinese",
     ]
     app = build_app(tables[index], tables=tables)
     # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
@@ -96,7 +98,7 @@ async def deal_to_settlement(app, pilot) -> None:
 # The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py;
 # Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py.
 @pytest.mark.parametrize(
-    "index", [i for i, name in enumerate(DEMO_TABLES) if name not in ("chinese", "paigowtiles")]
+    "index", [i for i, name in enumerate(DEMO_TABLES) if name not in ("chinese", "paigowtiles", "chinese-101", "pineapple")]
 )
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
@@ -154,6 +156,10 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "paigowtiles/capitol")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "chinese/the101")
+        await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "chinese/face-up-pineapple-parkwest")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -164,6 +170,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimatewar/the101",
             "chinese/13-card-oaks",
             "paigowtiles/capitol",
+            "chinese/the101",
+            "chinese/face-up-pineapple-parkwest",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -175,6 +183,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimatewar/the101",
             "chinese/13-card-oaks",
             "paigowtiles/capitol",
+            "chinese/the101",
+            "chinese/face-up-pineapple-parkwest",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

@@ -6,12 +6,29 @@ tray raises the round's DUPLICATE_CARD ruling; the dealer keys the position on t
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
-from terminal.commands.run import DEMO_TABLES
+from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
+from terminal.config import load_config
 from terminal.tiles_scenario import check_tiles, load_tiles_scenario, run_tiles
 from terminal.tiles_table import TILES_KIND, export_tiles
-from tests.terminal.test_demo_tables import demo_app, until
+from tests.terminal.test_demo_tables import QUIET_LINK, demo_app, text_of, until
+
+
+def tiles_app(tmp_path, monkeypatch, room: str):
+    """The demo with its tiles table dealing ``room``'s game (Capitol's is the demo's own; another room's
+    table posts no collection schedule here, so it takes none)."""
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    tables = demo_tables(base)
+    i = DEMO_TABLES.index("paigowtiles")
+    if room != "capitol":
+        t = tables[i].table.model_copy(update={"game": f"paigowtiles/{room}", "fee_schedule": None})
+        tables[i] = tables[i].model_copy(update={"table": t})
+    app = build_app(tables[i], tables=tables)
+    app.controller.link_config = QUIET_LINK
+    return app
 
 
 async def start_round(app, pilot) -> None:
@@ -27,10 +44,11 @@ async def start_round(app, pilot) -> None:
     assert await until(pilot, lambda: bool(c.state.dice)), c.view().next_step  # the cup's sensor
 
 
-async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch):
-    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+@pytest.mark.parametrize("room", ["capitol", "oaks", "tres-lounge", "marysville"])
+async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch, room):
+    app = tiles_app(tmp_path, monkeypatch, room)
     c = app.controller
-    assert c.game.id == "paigowtiles/capitol"
+    assert c.game.id == f"paigowtiles/{room}"
     async with app.run_test(size=(140, 44)) as pilot:
         await start_round(app, pilot)
         r = c.tiles_round
@@ -39,13 +57,24 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         assert 1 in played and set(played) - {1} == {w.seat for w in r.wagers}
         assert await until(pilot, lambda: not c.missing()), c.view().next_step  # every tray read
         assert c.step().value == "setting"
+        # `e` acts (the players' settings): the keys line shows it, and `?` lists it
+        assert await until(pilot, lambda: "tile-picker" in app.view.keys)
+        await pilot.pause()
+        line = text_of(app.screen.query_one("#keys").content)
+        assert " e  tile picker " in line, line
+        await pilot.press("question_mark")
+        assert await until(pilot, lambda: bool(app._notifications))
+        (help_,) = [n for n in app._notifications if n.title == "All keys"]
+        assert "e  tile picker" in help_.message
         reads = [e for e in c.journal.journal.entries(kind=TILES_KIND) if e.payload["type"] == "tiles"]
         assert sorted(e.payload["seat"] for e in reads) == sorted(played)
         assert {e.payload["source"] for e in reads} == {"reader"}
         await pilot.press("h")
         assert await until(pilot, lambda: c.outcome() is not None)
         out = c.outcome()
-        assert out["action"] == r.action and out["fees"] > 0
+        assert out["action"] == r.action
+        assert await until(pilot, lambda: "tile-picker" not in app.view.keys)  # settled: nothing to key
+        assert (out["fees"] > 0) == (room == "capitol")  # Capitol's posted option 1 (seed 003 L646-655)
         assert c.bank_cents == out["bank_after"]
         assert await until(pilot, lambda: bool(app.view.settlement))
         view = app.view
@@ -61,3 +90,85 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
     _, lines = run_tiles(sc)
     assert check_tiles(sc, lines) == []
     assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
+
+
+async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_picker(tmp_path, monkeypatch):
+    from collections import Counter
+
+    from rules.paigowtiles.house_way import set_house_way
+    from rules.paigowtiles.tiles import ALL_TILES
+    from terminal.console.app import PinScreen
+    from terminal.console.tile_picker import TilePicker
+    from terminal.console.view import ConsoleInput
+
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        await pilot.press("9")  # demo key: the trays' next read (after the round's first) repeats a face
+        await start_round(app, pilot)
+        dup = lambda: [a for a in c.view().alerts if a.code == "DUPLICATE_CARD"]  # noqa: E731
+        assert await until(pilot, lambda: bool(dup())), c.view().next_step
+        (alert,) = dup()
+        # Capitol files no ruling for a tile the set does not hold: the floor is called (CALL_FLOOR)
+        assert (alert.severity, alert.ruling, alert.clear_role) == ("stop", "CALL_FLOOR", "floor")
+        assert alert.cite == "not filed" and "more than the set holds" in alert.message
+        wrong = alert.seat
+        assert await until(pilot, lambda: c.missing() == [wrong]), c.missing()  # the other trays read
+        assert c.step().value == "stopped"
+        said = await c.submit(
+            ConsoleInput("tiles.place", "dealer", "picker", {"seat": wrong, "tiles": "6-6 6-6 1-1 1-1"})
+        )
+        assert said.startswith("DUPLICATE_CARD holds the table")  # nothing is keyed while the STOP holds …
+        await pilot.press("x")  # … until the floor clears it with the floor's PIN
+        assert await until(pilot, lambda: isinstance(app.screen, PinScreen))
+        await pilot.press(*"2222", "enter")
+        assert await until(pilot, lambda: c.step().value == "dealing"), c.step()
+        # The dealer keys the position's four tiles on the picker: four of the faces no position holds.
+        held = Counter(str(t) for ts in c.tiles_round.tiles.values() for t in ts)
+        keyed = list((Counter(str(t) for t in ALL_TILES) - held).elements())[:4]
+        await pilot.press("e")
+        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        picker = app.screen
+        assert (picker.seat, picker.mode) == (wrong, "tiles")
+        for face in keyed:
+            await pilot.click(f"#tile-{face}")
+        assert picker.chosen == keyed
+        await pilot.press("s")
+        assert await until(pilot, lambda: not c.missing()), c.view().next_step
+        placed = [
+            e.payload for e in c.journal.journal.entries(kind=TILES_KIND) if e.payload["type"] == "tiles"
+        ]
+        assert placed[-1] == {
+            "round": c.round_no,
+            "type": "tiles",
+            "seat": wrong,
+            "tiles": " ".join(keyed),
+            "source": "picker",
+        }
+        # A player sets his own hand on the picker (m: the setting; high two, then low two).
+        player = next(s for s in c.unset() if s != c.tiles_round.player_dealer)
+        setting = set_house_way(c.tiles_round.tiles[player], c.tiles_round.chart)
+        await pilot.press("e")
+        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        picker = app.screen
+        while picker.seat != player:
+            await pilot.press("right")
+        if picker.mode != "set":
+            await pilot.press("m")
+        for t in (*setting.high, *setting.low):
+            await pilot.click(f"#tile-{t}")
+        await pilot.press("s")
+        assert await until(pilot, lambda: player in c.tiles_round.hands)
+        assert c.tiles_round.hands[player].how == "as set"
+        await pilot.press("h")  # the rest (the player-dealer's among them) set the House Way
+        assert await until(pilot, lambda: c.outcome() is not None), c.view().next_step
+        assert c.journal.journal.verify().ok
+        doc = export_tiles(c.journal.journal, c.game)
+    c.close()
+    assert [a["code"] for a in doc["expect"]["alerts"]] == ["DUPLICATE_CARD"]
+    path = tmp_path / "export.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_tiles_scenario(path)
+    _, lines = run_tiles(sc)
+    assert check_tiles(sc, lines) == []

@@ -58,7 +58,7 @@ def _report_bank(report: Mapping) -> Mapping | None:
 
 
 def test_every_family_the_table_banks_has_decided_rounds_to_compare():
-    assert {"baccarat", "threecard", "paigow"} <= set(BANKED)
+    assert {"baccarat", "threecard", "paigow", "blackjack"} <= set(BANKED)
     assert set(BANKED) <= set(decided_rounds()), (BANKED, sorted(decided_rounds()))
 
 

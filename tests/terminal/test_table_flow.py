@@ -294,6 +294,7 @@ async def test_header_and_keys_fit_the_dealers_screen(size):
             )
             assert view.table_id in head and view.game_name in head
             names = app.key_names()
+            assert "tile-picker" not in names  # `e` is a tiles table's (tests/terminal/test_demo_tiles.py)
             tokens = set(line.replace("/", " ").split())
             for action in view.keys:
                 assert names[action] in tokens, (name, action, line)

@@ -1,0 +1,113 @@
+"""Time from process start to the console's first painted frame (issue 17 item 5).
+
+Starts ``dealer-terminal run`` (the built-in demo table: Capitol Pai Gow with the emulated shuffler and shoe,
+each emulator on its own pty served by a thread of the console's process) in a real pseudo-terminal, and
+reads what the console writes to it until the dealer screen's first frame is there: the header naming the
+demo game (``MARK``, drawn as one run of text). At that moment it takes the wall time since just before the
+process was forked and the CPU the process has used (user + system, every thread, ``/proc/PID/stat``), then
+kills it. Interpreter start-up, imports, loading and checking the configuration and the game catalogue,
+opening the journal and the first layout and paint are all inside the figure.
+
+Repeats ``--repeat`` times (a fresh state directory each, and the catalogue cache of ``$XDG_CACHE_HOME``
+warm after the first run unless ``--cold``) and prints each run, the median and the spread, with the machine
+and its load average: on a shared machine the wall time grows with the load, the CPU time much less.
+
+    .venv/bin/python benchmarks/first_paint.py --repeat 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import pty
+import select
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TICKS = os.sysconf("SC_CLK_TCK")
+#: What the first frame of the demo table's dealer screen shows in its header.
+MARK = b"Pai Gow Poker"
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of every thread of ``pid``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def one_run(cache: Path, timeout: float) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from just before the fork to the first frame on the pty."""
+    with tempfile.TemporaryDirectory() as state:
+        env = {**os.environ, "DEALER_TERMINAL_STATE_DIR": state, "XDG_CACHE_HOME": str(cache),
+               "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}  # fmt: skip
+        code = "import sys; from terminal.cli import main; sys.exit(main(['run']))"
+        t0 = time.monotonic()
+        pid, fd = pty.fork()
+        if pid == 0:  # the console, on the pty's slave side
+            os.chdir(ROOT)
+            os.execve(sys.executable, [sys.executable, "-c", code], env)
+        seen = b""
+        try:
+            while MARK not in seen:
+                left = timeout - (time.monotonic() - t0)
+                if left <= 0:
+                    raise SystemExit(f"no first frame within {timeout:.0f} s")
+                r, _, _ = select.select([fd], [], [], min(left, 1.0))
+                if r:
+                    try:
+                        chunk = os.read(fd, 65536)
+                    except OSError:
+                        raise SystemExit("the console ended before its first frame") from None
+                    seen = seen[-len(MARK) :] + chunk
+            wall, cpu = time.monotonic() - t0, cpu_seconds(pid)
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(fd)
+    return wall, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--timeout", type=float, default=300.0, help="seconds to wait for a first frame")
+    p.add_argument("--cold", action="store_true", help="an empty catalogue cache before every run")
+    args = p.parse_args(argv)
+    load = os.getloadavg()
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; "
+        f"catalogue cache {'cold every run' if args.cold else 'warm after the first run'}"
+    )
+    walls, cpus = [], []
+    cache = Path(tempfile.mkdtemp(prefix="first-paint-cache-"))
+    try:
+        for i in range(args.repeat):
+            if args.cold:
+                shutil.rmtree(cache, ignore_errors=True)
+                cache.mkdir()
+            wall, cpu = one_run(cache, args.timeout)
+            walls.append(wall)
+            cpus.append(cpu)
+            print(f"run {i + 1}: first frame after {wall:.2f} s wall, {cpu:.2f} s CPU")
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    load = os.getloadavg()
+    print(
+        f"median {statistics.median(walls):.2f} s wall (min {min(walls):.2f}, max {max(walls):.2f}); "
+        f"median {statistics.median(cpus):.2f} s CPU (min {min(cpus):.2f}, max {max(cpus):.2f}); "
+        f"load average after {load[0]:.1f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

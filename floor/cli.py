@@ -1,0 +1,149 @@
+"""``dealer-floor``: the floor service (``run``), its migrations (``migrate``) and an archive check
+(``check``). Settings come from options or ``DEALER_FLOOR_*`` environment variables (the systemd unit
+reads them from ``/etc/dealer-floor/floor.env``); see docs/install.md, "The floor"."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+ENV = "DEALER_FLOOR_"
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    return os.environ.get(ENV + name.upper(), default)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="dealer-floor", description="The room's floor service.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, text in (
+        ("run", "archive the room from the broker and serve the JSON API"),
+        ("migrate", "apply the database migrations and exit"),
+        ("check", "check every table's archived chain (exit 1 on a problem)"),
+    ):
+        s = sub.add_parser(name, help=text)
+        s.add_argument("--dsn", default=_env("dsn"), help="PostgreSQL connection string ($DEALER_FLOOR_DSN)")
+        s.add_argument("--room", default=_env("room", "room-1"))
+        s.add_argument("--keys-dir", default=_env("keys_dir"), help="the tables' journal keys, <table>.key")
+        if name == "run":
+            s.add_argument(
+                "--broker", default=_env("broker"), help="mqtt://host[:port] or mqtts://host[:port]"
+            )
+            s.add_argument("--ca-file", default=_env("ca_file"))
+            s.add_argument("--cert-file", default=_env("cert_file"))
+            s.add_argument("--key-file", default=_env("key_file"))
+            s.add_argument("--username", default=_env("username"))
+            s.add_argument("--password-file", default=_env("password_file"))
+            s.add_argument(
+                "--retry-max-seconds",
+                type=float,
+                default=float(_env("retry_max_seconds", "30") or 30),
+                help="the longest wait between reconnects (exponential backoff with jitter up to it)",
+            )
+            s.add_argument("--gap-seconds", type=float, default=float(_env("gap_seconds", "60") or 60))
+            s.add_argument(
+                "--listen", default=_env("listen", "127.0.0.1:8790"), help="the API's host:port ('' for none)"
+            )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``dealer-floor``."""
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if not args.dsn:
+        print("dealer-floor: give the database with --dsn or DEALER_FLOOR_DSN", file=sys.stderr)
+        return 2
+    from floor.service import load_keys
+
+    keys = load_keys(args.keys_dir)
+    if args.command == "migrate":
+        return asyncio.run(_migrate(args.dsn))
+    if args.command == "check":
+        return asyncio.run(_check(args.dsn, args.room, keys))
+    return asyncio.run(_run(args, keys))
+
+
+async def _migrate(dsn: str) -> int:
+    import psycopg
+
+    from floor.migrate import migrate
+
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+        applied = await migrate(conn)
+    print("applied: " + (", ".join(applied) or "nothing (up to date)"))
+    return 0
+
+
+async def _check(dsn: str, room: str, keys: dict[str, bytes]) -> int:
+    import psycopg
+
+    from floor.check import check_room
+
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+        report = await check_room(conn, room, keys)
+    print(json.dumps(report, indent=1))
+    return 0 if all(t["ok"] for t in report["tables"]) else 1
+
+
+async def _run(args: argparse.Namespace, keys: dict[str, bytes]) -> int:
+    from terminal.config import FloorConfig
+
+    try:
+        FloorConfig(
+            broker=args.broker, room=args.room, ca_file=args.ca_file, cert_file=args.cert_file, key_file=args.key_file,
+            password_file=args.password_file,
+        )  # fmt: skip
+    except ValueError as exc:
+        print(f"dealer-floor: {exc}", file=sys.stderr)
+        return 2
+    if not args.broker:
+        print("dealer-floor: give the broker with --broker or DEALER_FLOOR_BROKER", file=sys.stderr)
+        return 2
+    from floor.api import FloorApi
+    from floor.service import FloorService
+    from terminal.floorlink.link import broker_address
+
+    password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
+    address = broker_address(
+        args.broker,
+        ca_file=args.ca_file,
+        cert_file=args.cert_file,
+        key_file=args.key_file,
+        username=args.username,
+        password=password,
+    )
+    service = FloorService(
+        address, args.dsn, args.room, keys=keys, gap_bound=args.gap_seconds, retry_max=args.retry_max_seconds
+    )
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, service.stop)
+    task = asyncio.create_task(service.run())
+    if args.listen:
+        import uvicorn
+
+        host, _, port = args.listen.rpartition(":")
+        api = FloorApi(args.dsn, args.room, health=lambda: vars(service.counters))
+        config = uvicorn.Config(api.app(), host=host or "127.0.0.1", port=int(port), log_level="warning")
+        server = uvicorn.Server(config)
+        # uvicorn takes SIGTERM/SIGINT while it serves (and raises them again when it returns): either way
+        # both stop.
+        serving = asyncio.create_task(server.serve())
+        await asyncio.wait([task, serving], return_when=asyncio.FIRST_COMPLETED)
+        service.stop()
+        server.should_exit = True
+        await serving
+    await task
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
