@@ -31,6 +31,11 @@ async def until(pilot, cond, steps=1200):  # a bound for a broken run only (2 mi
     return cond()
 
 
+#: Link timing for end-to-end tests that never need COMMS_LOST: the silence watchdog on a manual clock
+#: nobody moves (see :func:`manual_watchdog`); the I/O timers run on real time.
+QUIET_LINK = LinkConfig(watchdog=ManualClock().now)
+
+
 def manual_watchdog(controller) -> ManualClock:
     """Put the devices' silence watchdog on a manual clock the test moves (issue 16 item 9).
 
