@@ -416,7 +416,11 @@ class TableController:
 
     def floor_link_line(self) -> str:
         """The floor link's state and waiting entries, for the maintenance screen."""
-        return self.floor_link.status_line() if self.floor_link is not None else "floor link: off (no broker configured)"
+        return (
+            self.floor_link.status_line()
+            if self.floor_link is not None
+            else "floor link: off (no broker configured)"
+        )
 
     def attach(self, publish: Callable[[TableView], None]) -> None:
         """The console's publish function; the current view is shown at once."""

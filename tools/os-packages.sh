@@ -8,6 +8,7 @@ set -eu
 NEEDS="
 mosquitto mosquitto
 initdb postgresql
+chromium chromium
 "
 
 missing=""
