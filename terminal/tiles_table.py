@@ -118,6 +118,8 @@ class TilesController(TableController):
     def picker_seat(self) -> tuple[int, str]:
         """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
         to set (``set``), else the first seat a tray could not read."""
+        if self.dice_keyable() is None:  # no cup (or a faulted one): the picker keys the dice
+            return (self.player_dealer or 1), "dice"
         missing, unset = self.missing(), self.unset()
         if missing:
             return missing[0], "tiles"
@@ -257,6 +259,8 @@ class TilesController(TableController):
                     else "the table is stopped"
                 )
                 return await self._refuse(inp, why)
+            if a == "tiles.dice":
+                return await self._keyed_dice(inp, step)
             if a == "tiles.place" and step in (Step.DEALING, Step.SETTING):
                 return await self._input_event(inp, self._place_event(inp))
             if a == "tiles.set" and step is Step.SETTING:
@@ -270,6 +274,35 @@ class TilesController(TableController):
         if a == "new-round" and self.tiles_round is not None and self.outcome() is None and self.needed():
             return await self._refuse(inp, "the round is not settled yet: read the tiles and set every hand")
         return await super()._submit(inp)
+
+    def dice_keyable(self) -> str | None:
+        """Why the dealer may not key the dice now, or None: the round waits for its dice and the table has
+        no dice cup, or its cup is faulted (not connected, or its link not ok)."""
+        if self.step() is not Step.DICE:
+            return "the dice are keyed only while the round waits for them"
+        cup = next((n for n, d in sorted(self.config.devices.items()) if d.kind == "dice_cup"), None)
+        if cup is not None and self.device_of("dice_cup") is not None and self.devices[cup].state == "ok":
+            return f"the dice cup {cup} reads the dice: they are keyed only without a cup or with it faulted"
+        return None
+
+    async def _keyed_dice(self, inp: ConsoleInput, step: Step) -> str | None:
+        """The dealer's three dice (the tile picker's dice rows): the same round event as a cup's roll,
+        ``DiceResult`` with source ``dealer``, journaled and folded as the cup's is."""
+        why = self.dice_keyable()
+        if why is not None:
+            return await self._refuse(inp, why)
+        dice = inp.data.get("dice")
+        if (
+            not isinstance(dice, list | tuple)
+            or len(dice) != 3
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+        ):
+            return await self._refuse(inp, f"the dice are three values 1 to 6, not {dice!r}")
+        await self.journal.append("input", inp.to_json())
+        before = len(self.state.notes)
+        await self.apply_event(DiceResult(tuple(dice), source="dealer"))
+        notes = self.state.notes[before:]
+        return notes[-1] if notes else f"dice {dice[0]}-{dice[1]}-{dice[2]} keyed"
 
     def _place_event(self, inp: ConsoleInput) -> dict[str, Any] | str:
         seat, tiles = inp.data.get("seat"), inp.data.get("tiles")
@@ -406,6 +439,10 @@ class TilesController(TableController):
         next_step, detail, keys = v.next_step, v.next_detail, v.keys
         if self.tiles_problem:
             next_step, detail = "call the floor", f"the round's tiles cannot be folded: {self.tiles_problem}"
+        elif r.first_set is None and self.dice_keyable() is None:
+            keys = (*keys, "tile-picker")
+            next_step = "key the dice"
+            detail = "no dice cup reads them: e opens the picker's three rows of dice, s sends them"
         elif r.first_set is not None and v.step not in ("stopped", "maintenance"):
             missing, unset = self.missing(), self.unset()
             collected = r.collected()

@@ -134,7 +134,8 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
-DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
+# Pai Gow Tiles: the dice cup and the tile trays, a table per room (Capitol, Oaks, Tres Lounge, Marysville)
+DEMO_TABLES += ("paigowtiles", "paigowtiles-oaks", "paigowtiles-tres-lounge", "paigowtiles-marysville")  # issue 18
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 
 

@@ -62,6 +62,9 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "ultimatewar",
         "chinese",
         "paigowtiles",
+        "paigowtiles",
+        "paigowtiles",
+        "paigowtiles",
         "chinese",
         "chinese",
     ]
@@ -103,7 +106,7 @@ async def deal_to_settlement(app, pilot) -> None:
 # The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py;
 # Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py.
 @pytest.mark.parametrize(
-    "index", [i for i, name in enumerate(DEMO_TABLES) if name not in ("chinese", "paigowtiles", "chinese-101", "pineapple")]
+    "index", [i for i, name in enumerate(DEMO_TABLES) if not name.startswith(("chinese", "paigowtiles", "pineapple"))]
 )
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
@@ -160,6 +163,9 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         assert await until(pilot, lambda: app.controller.game.family == "chinese")
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "paigowtiles/capitol")
+        for room in ("oaks", "tres-lounge", "marysville"):  # each room's tiles table
+            await pilot.press("t")
+            assert await until(pilot, lambda r=room: app.controller.game.id == f"paigowtiles/{r}")
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "chinese/the101")
         await pilot.press("t")
@@ -175,6 +181,9 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimatewar/the101",
             "chinese/13-card-oaks",
             "paigowtiles/capitol",
+            "paigowtiles/oaks",
+            "paigowtiles/tres-lounge",
+            "paigowtiles/marysville",
             "chinese/the101",
             "chinese/face-up-pineapple-parkwest",
             "paigow/capitol",
@@ -188,6 +197,9 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimatewar/the101",
             "chinese/13-card-oaks",
             "paigowtiles/capitol",
+            "paigowtiles/oaks",
+            "paigowtiles/tres-lounge",
+            "paigowtiles/marysville",
             "chinese/the101",
             "chinese/face-up-pineapple-parkwest",
             "paigow/capitol",
