@@ -289,7 +289,9 @@ class FloorConfig(_Strict):
     @model_validator(mode="after")
     def _tls_pairs(self) -> FloorConfig:
         if (self.cert_file is None) != (self.key_file is None):
-            raise ValueError("cert_file and key_file go together (the table's client certificate and its key)")
+            raise ValueError(
+                "cert_file and key_file go together (the table's client certificate and its key)"
+            )
         tls_files = self.ca_file or self.cert_file
         if tls_files and self.broker and self.broker.startswith("mqtt://"):
             raise ValueError("TLS files are set but the broker is mqtt:// (plain); use mqtts://")

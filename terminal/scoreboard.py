@@ -17,14 +17,14 @@ from typing import Any
 from rules.baccarat.roads import DERIVED, Mark, Roads, roads
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.round import GameRules, apply, initial
-from rules.round.events import Event, EventError, RoundStart, Shuffle, event_from_json
+from rules.round import GameRules, RoundState, apply, initial
+from rules.round.events import Event, EventError, RoundStart, Shuffle, TargetKind, event_from_json
 from terminal.errors import UserError
 
 __all__ = [
     "NoRoads",
     "Scoreboard",
-    "game_of",
+    "public_cards",
     "mark_of_settlement",
     "marks_of_events",
     "read_scoreboard",
@@ -45,7 +45,8 @@ class Scoreboard:
 
     game: str
     marks: tuple[Mark, ...]
-    roads: Roads
+    roads: Roads | None
+    hands: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
 
 
 def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
@@ -65,14 +66,11 @@ def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
     return Mark(settlement["winner"], banker_pair=pair(banker), player_pair=pair(player))
 
 
-def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "events") -> list[Mark]:
-    """The marks of the current shoe's coups: one per round whose settlement is a coup (the last
-    settlement a round reached, corrections included), emptied by each ``shuffle``.
-
-    A round that settled otherwise raises :class:`NoRoads`; an event the engine refuses is a UserError
-    naming ``where`` and the event's number."""
+def _fold(rules: GameRules, events: Iterable[Event], where: str) -> tuple[list[Mark] | None, RoundState]:
+    """The current shoe's marks (None when a round settled without a coup) and the last round state."""
     state = initial(rules)
     shoe: list[Mark | None] = []
+    coups = True
     for n, event in enumerate(events, 1):
         if isinstance(event, Shuffle):
             shoe = []
@@ -85,10 +83,32 @@ def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "eve
         outcome = state.outcome
         if shoe and outcome is not None and outcome.settlement:
             mark = mark_of_settlement(outcome.settlement)
-            if mark is None:
-                raise NoRoads(f"{where}: the rounds of {rules.id} settle without a banker/player coup")
+            coups = coups and mark is not None
             shoe[-1] = mark
-    return [m for m in shoe if m is not None]
+    return ([m for m in shoe if m is not None] if coups else None), state
+
+
+def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "events") -> list[Mark]:
+    """The marks of the current shoe's coups: one per round whose settlement is a coup (the last
+    settlement a round reached, corrections included), emptied by each ``shuffle``.
+
+    A round that settled otherwise raises :class:`NoRoads`; an event the engine refuses is a UserError
+    naming ``where`` and the event's number."""
+    marks, _ = _fold(rules, events, where)
+    if marks is None:
+        raise NoRoads(f"{where}: the rounds of {rules.id} settle without a banker/player coup")
+    return marks
+
+
+def public_cards(state: RoundState) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """The last round's hands as the players may see them: each hand's cards in dealing order, a card
+    dealt face down (not yet public) as None; burns, the stub and voided cards left out."""
+    hands: dict[str, list[str | None]] = {}
+    for p in state.placed:
+        if p.void or p.target.kind in (TargetKind.BURN, TargetKind.STUB):
+            continue
+        hands.setdefault(str(p.target), []).append(str(p.card) if p.face_up and p.card is not None else None)
+    return tuple((name, tuple(cards)) for name, cards in hands.items())
 
 
 def _rules_and_events(path: Path) -> tuple[str, GameRules, list[Event]]:
@@ -122,17 +142,18 @@ def _rules_and_events(path: Path) -> tuple[str, GameRules, list[Event]]:
     return game.id, game_rules(game, decks), events
 
 
-def game_of(path: str | Path) -> str:
-    """The game id of a table journal or scenario file."""
-    return _rules_and_events(Path(path))[0]
-
-
 def read_scoreboard(path: str | Path) -> Scoreboard:
-    """The current shoe's scoreboard of a table journal (SQLite) or a scenario file."""
+    """The current shoe's scoreboard of a table journal (SQLite) or a scenario file; ``roads`` is None for
+    a game whose rounds settle without a banker/player coup."""
     p = Path(path)
     game, rules, events = _rules_and_events(p)
-    marks = marks_of_events(rules, events, where=str(p))
-    return Scoreboard(game, tuple(marks), roads(marks))
+    marks, state = _fold(rules, events, str(p))
+    return Scoreboard(
+        game,
+        tuple(marks or ()),
+        roads(marks) if marks is not None else None,
+        public_cards(state),
+    )
 
 
 def _columns(cells: Iterable[tuple[int, int, dict[str, Any]]]) -> list[list[dict[str, Any]]]:
@@ -145,8 +166,12 @@ def _columns(cells: Iterable[tuple[int, int, dict[str, Any]]]) -> list[list[dict
 
 
 def roads_json(board: Scoreboard) -> dict[str, Any]:
-    """Each road as its drawn columns of entries (``row`` 0 at the top; six rows), as a display draws them."""
+    """Each road as its drawn columns of entries (``row`` 0 at the top; six rows), as a display draws them.
+
+    A game without roads raises :class:`NoRoads`."""
     r = board.roads
+    if r is None:
+        raise NoRoads(f"the rounds of {board.game} settle without a banker/player coup")
     out: dict[str, Any] = {
         "game": board.game,
         "coups": len(board.marks),

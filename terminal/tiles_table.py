@@ -29,10 +29,11 @@ from rules.round import Status
 from rules.round.alerts import Role, Ruling, Severity, default_clear_role
 from rules.round.events import DiceResult, RoundStart
 from terminal.console.view import AlertView, ConsoleInput, HandView, SeatView, SettlementLine, TableView
-from terminal.controller import BETTING_KIND, SETTLEMENT_KIND, TableController
+from terminal.controller import SETTLEMENT_KIND, TableController
 from terminal.games import GameFile
 from terminal.journal import ROUND_KIND, Journal
 from terminal.table.machine import Step, TableFacts
+from terminal.table.state import AlertDropped, AlertRaised, BankSettled, LayoutFilled
 from terminal.tiles_scenario import (
     EVENT_KEYS,
     NO_COLLECTION,
@@ -117,6 +118,8 @@ class TilesController(TableController):
     def picker_seat(self) -> tuple[int, str]:
         """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
         to set (``set``), else the first seat a tray could not read."""
+        if self.dice_keyable() is None:  # no cup (or a faulted one): the picker keys the dice
+            return (self.player_dealer or 1), "dice"
         missing, unset = self.missing(), self.unset()
         if missing:
             return missing[0], "tiles"
@@ -167,7 +170,7 @@ class TilesController(TableController):
         """Journal a tiles event for this round and fold it; a sentence if the round cannot take it (then
         nothing is journaled as the round's)."""
         entry = {"round": self.round_no, **event}
-        async with self._lock:
+        async with self._held():
             try:
                 self._fold([*self.tiles_log, entry])
             except TilesEventError as exc:
@@ -201,8 +204,7 @@ class TilesController(TableController):
         if out is None:
             return
         await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, "tiles": out})
-        self.bank_cents = int(out["bank_after"])
-        await self.journal.append(BETTING_KIND, {**self._board_json(), "input": {"action": "settlement"}})
+        await self.record(BankSettled(self.round_no, int(out["bank_after"])))  # the table's fold
 
     # -- the table's state -------------------------------------------------------------------------
 
@@ -231,10 +233,9 @@ class TilesController(TableController):
         said = await super().demo_fill(inp)
         if self.player_dealer is not None:
             return said
-        self.player_dealer = 1
-        self.board = type(self.board)({k: v for k, v in self.board.wagers.items() if k[0] != 1})
-        self.bank_cents = min(self.config.table.limits.max_cents * 4, 100000)
-        await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        wagers = tuple(w for w in self.table.wagers if w[0] != 1)
+        layout = LayoutFilled(wagers, 1, min(self.config.table.limits.max_cents * 4, 100000))
+        await self.record(layout, {"input": (inp or ConsoleInput("wager.fill", "dealer", "key")).to_json()})
         return f"demo layout: seat 1 banks {self.bank_cents // 100} dollars, {len(self.board.wagers)} wagers"
 
     # -- inputs ------------------------------------------------------------------------------------
@@ -258,6 +259,8 @@ class TilesController(TableController):
                     else "the table is stopped"
                 )
                 return await self._refuse(inp, why)
+            if a == "tiles.dice":
+                return await self._keyed_dice(inp, step)
             if a == "tiles.place" and step in (Step.DEALING, Step.SETTING):
                 return await self._input_event(inp, self._place_event(inp))
             if a == "tiles.set" and step is Step.SETTING:
@@ -271,6 +274,35 @@ class TilesController(TableController):
         if a == "new-round" and self.tiles_round is not None and self.outcome() is None and self.needed():
             return await self._refuse(inp, "the round is not settled yet: read the tiles and set every hand")
         return await super()._submit(inp)
+
+    def dice_keyable(self) -> str | None:
+        """Why the dealer may not key the dice now, or None: the round waits for its dice and the table has
+        no dice cup, or its cup is faulted (not connected, or its link not ok)."""
+        if self.step() is not Step.DICE:
+            return "the dice are keyed only while the round waits for them"
+        cup = next((n for n, d in sorted(self.config.devices.items()) if d.kind == "dice_cup"), None)
+        if cup is not None and self.device_of("dice_cup") is not None and self.devices[cup].state == "ok":
+            return f"the dice cup {cup} reads the dice: they are keyed only without a cup or with it faulted"
+        return None
+
+    async def _keyed_dice(self, inp: ConsoleInput, step: Step) -> str | None:
+        """The dealer's three dice (the tile picker's dice rows): the same round event as a cup's roll,
+        ``DiceResult`` with source ``dealer``, journaled and folded as the cup's is."""
+        why = self.dice_keyable()
+        if why is not None:
+            return await self._refuse(inp, why)
+        dice = inp.data.get("dice")
+        if (
+            not isinstance(dice, list | tuple)
+            or len(dice) != 3
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+        ):
+            return await self._refuse(inp, f"the dice are three values 1 to 6, not {dice!r}")
+        await self.journal.append("input", inp.to_json())
+        before = len(self.state.notes)
+        await self.apply_event(DiceResult(tuple(dice), source="dealer"))
+        notes = self.state.notes[before:]
+        return notes[-1] if notes else f"dice {dice[0]}-{dice[1]}-{dice[2]} keyed"
 
     def _place_event(self, inp: ConsoleInput) -> dict[str, Any] | str:
         seat, tiles = inp.data.get("seat"), inp.data.get("tiles")
@@ -294,10 +326,9 @@ class TilesController(TableController):
             await self.journal.append("input", {**inp.to_json(), "refused": why})
             return why
         if event["type"] == "tiles":  # a tray read the dealer keyed again: its alert is answered
-            self.table_alerts = [
-                t for t in self.table_alerts if not (t.code == "UNREADABLE_CARD" and t.seat == event["seat"])
-            ]
-            self._show()
+            for t in self.table.alerts:
+                if t.code == "UNREADABLE_CARD" and t.seat == event["seat"]:
+                    await self.record(AlertDropped(t.code, t.seat), {"role": inp.role, "message": t.message})
         r = self.tiles_round
         new = [ln for ln in self.tiles_lines if ln.kind == "alert"]
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
@@ -371,8 +402,7 @@ class TilesController(TableController):
             message=str(message),
             seat=ev.position,
         )
-        self.table_alerts = [t for t in self.table_alerts if t.message != alert.message] + [alert]
-        self._show()
+        await self.record(AlertRaised(alert))
 
     def _drive_devices(self) -> None:
         """The table's devices, and an emulated on-demand tray reads each played position once the dice
@@ -409,6 +439,10 @@ class TilesController(TableController):
         next_step, detail, keys = v.next_step, v.next_detail, v.keys
         if self.tiles_problem:
             next_step, detail = "call the floor", f"the round's tiles cannot be folded: {self.tiles_problem}"
+        elif r.first_set is None and self.dice_keyable() is None:
+            keys = (*keys, "tile-picker")
+            next_step = "key the dice"
+            detail = "no dice cup reads them: e opens the picker's three rows of dice, s sends them"
         elif r.first_set is not None and v.step not in ("stopped", "maintenance"):
             missing, unset = self.missing(), self.unset()
             collected = r.collected()

@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from terminal.scoreboard import read_scoreboard, roads_json
+from terminal.scoreboard import NoRoads, read_scoreboard, roads_json
 
 _GLYPH = {"banker": "B", "player": "P", "tie": "T", "red": "R", "blue": "b"}
 
@@ -35,7 +35,10 @@ def _text(columns: list[list[dict[str, Any]]], rows: int) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    doc = roads_json(read_scoreboard(args.file))
+    board = read_scoreboard(args.file)
+    if board.roads is None:
+        raise NoRoads(f"{args.file}: the rounds of {board.game} settle without a banker/player coup")
+    doc = roads_json(board)
     if args.json:
         print(json.dumps(doc, indent=1))
         return 0

@@ -63,6 +63,7 @@ def describe(cfg: TerminalConfig) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``run``: the console on the configured table (or the demo's tables), or headless."""
     cfg = load_config(args.config, sets=args.set, demo=True)
     if args.headless:
         return asyncio.run(run_headless(cfg))
@@ -74,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         return 0
     tables = demo_tables(cfg, sets=args.set) if builtin_demo(args.config) else None
+    if tables is not None:
+        # The built-in demo deals a new deck each run (the emulators' seeds are fresh, and logged);
+        # DEALER_TERMINAL_EMULATOR_SEED=<n> replays one.
+        os.environ.setdefault("DEALER_TERMINAL_EMULATOR_SEED", "fresh")  # firmware_bridge.emulators.base
     app = build_app(cfg, demo=args.demo, tables=tables)
     if not args.demo and hasattr(app, "controller"):
         app.controller.draw_pace = 0.35  # the emulated shoe deals at a pace a newcomer can follow
@@ -129,8 +134,10 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
-DEMO_TABLES += ("paigowtiles",)  # Pai Gow Tiles: the dice cup and the tile trays (issue 18)
+# Pai Gow Tiles: the dice cup and the tile trays, a table per room (Capitol, Oaks, Tres Lounge, Marysville)
+DEMO_TABLES += ("paigowtiles", "paigowtiles-oaks", "paigowtiles-tres-lounge", "paigowtiles-marysville")  # issue 18
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
+DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
 
 
 def builtin_demo(main: str | None) -> bool:

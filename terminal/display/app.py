@@ -22,7 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from terminal.errors import UserError
-from terminal.scoreboard import NoRoads, Scoreboard, read_scoreboard, roads_json
+from terminal.scoreboard import read_scoreboard, roads_json
 
 __all__ = ["PayLine", "PayTable", "create_app", "pay_tables"]
 
@@ -109,29 +109,17 @@ def _game(game_id: str) -> Any:
     return get_game(game_id)
 
 
-def _board(source: Path) -> tuple[Scoreboard | None, str]:
-    """The scoreboard (None for a game without coups) and the game id."""
-    try:
-        board = read_scoreboard(source)
-    except NoRoads:
-        from terminal.scoreboard import game_of
-
-        return None, game_of(source)
-    return board, board.game
-
-
 def _context(source: Path, limits: tuple[int, int] | None) -> dict[str, Any]:
-    board, game_id = _board(source)
-    game = _game(game_id)
-    doc = roads_json(board) if board is not None else None
-    recent = [m.winner for m in board.marks[-RECENT:]][::-1] if board is not None else []
+    board = read_scoreboard(source)
+    game = _game(board.game)
     return {
-        "game_id": game_id,
-        "game_name": str(game.data.get("name", game_id)),
+        "game_id": board.game,
+        "game_name": str(game.data.get("name", board.game)),
         "limits": limits,
         "pay_tables": pay_tables(game.data),
-        "roads": doc,
-        "recent": recent,
+        "roads": roads_json(board) if board.roads is not None else None,
+        "recent": [m.winner for m in board.marks[-RECENT:]][::-1],
+        "hands": board.hands,
         "cell": CELL,
     }
 
@@ -154,8 +142,11 @@ def create_app(source: str | Path, *, limits: tuple[int, int] | None = None, pol
         return render("board.html")
 
     async def roads(request: Request) -> Response:
-        b, _ = _board(path)
-        if b is None:
+        try:
+            b = read_scoreboard(path)
+        except UserError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=503)
+        if b.roads is None:
             return JSONResponse({"error": "this game has no roads"}, status_code=404)
         return JSONResponse(roads_json(b))
 

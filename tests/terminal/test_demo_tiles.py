@@ -1,6 +1,6 @@
-"""The demo's Pai Gow Tiles table (config/tables/paigowtiles.yaml), played on the console on emulated devices:
-the dice cup reads the three dice, the emulated trays read each played position's four tiles, ``h`` sets
-every hand the House Way, the settlement is paid from the Action button with Capitol's collection, and the
+"""The demo's Pai Gow Tiles tables, one per room (config/tables/paigowtiles*.yaml), each reached with ``t``
+and played on the console on emulated devices: the dice cup reads the three dice, the emulated trays read each played position's four tiles, ``h`` sets
+every hand the House Way, the settlement is paid from the Action button with the room's posted collection, and the
 journal exported as a scenario replays to the same settlement (``replay --check``). A wrong tile read by a
 tray raises the round's DUPLICATE_CARD ruling; the dealer keys the position on the tile picker."""
 
@@ -9,26 +9,28 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
-from terminal.config import load_config
+from terminal.commands.run import DEMO_TABLES
 from terminal.tiles_scenario import check_tiles, load_tiles_scenario, run_tiles
 from terminal.tiles_table import TILES_KIND, export_tiles
-from tests.terminal.test_demo_tables import QUIET_LINK, demo_app, text_of, until
+from tests.terminal.test_demo_tables import demo_app, text_of, until
+
+#: Each room's demo table (config/tables/<name>.yaml), on the demo's ``t`` after Capitol's.
+ROOM_TABLES = {
+    "capitol": "paigowtiles",
+    "oaks": "paigowtiles-oaks",
+    "tres-lounge": "paigowtiles-tres-lounge",
+    "marysville": "paigowtiles-marysville",
+}
 
 
-def tiles_app(tmp_path, monkeypatch, room: str):
-    """The demo with its tiles table dealing ``room``'s game (Capitol's is the demo's own; another room's
-    table posts no collection schedule here, so it takes none)."""
-    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
-    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
-    tables = demo_tables(base)
-    i = DEMO_TABLES.index("paigowtiles")
-    if room != "capitol":
-        t = tables[i].table.model_copy(update={"game": f"paigowtiles/{room}", "fee_schedule": None})
-        tables[i] = tables[i].model_copy(update={"table": t})
-    app = build_app(tables[i], tables=tables)
-    app.controller.link_config = QUIET_LINK
-    return app
+async def reach_by_t(app, pilot, room: str) -> None:
+    """From the demo table before ``room``'s, ``t`` deals ``room``'s Pai Gow Tiles table."""
+    first = app.controller
+    assert await until(pilot, lambda: bool(first.drivers))
+    await pilot.press("t")
+    assert await until(pilot, lambda: app.controller is not first and bool(app.controller.drivers))
+    assert app.controller.game.id == f"paigowtiles/{room}" and app.backend is app.controller
+    assert app.controller.config.table.fee_schedule  # each room's table posts its own collection
 
 
 async def start_round(app, pilot) -> None:
@@ -46,10 +48,10 @@ async def start_round(app, pilot) -> None:
 
 @pytest.mark.parametrize("room", ["capitol", "oaks", "tres-lounge", "marysville"])
 async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypatch, room):
-    app = tiles_app(tmp_path, monkeypatch, room)
-    c = app.controller
-    assert c.game.id == f"paigowtiles/{room}"
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index(ROOM_TABLES[room]) - 1)
     async with app.run_test(size=(140, 44)) as pilot:
+        await reach_by_t(app, pilot, room)
+        c = app.controller
         await start_round(app, pilot)
         r = c.tiles_round
         assert r is not None and r.first_set is not None
@@ -74,7 +76,7 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
         out = c.outcome()
         assert out["action"] == r.action
         assert await until(pilot, lambda: "tile-picker" not in app.view.keys)  # settled: nothing to key
-        assert (out["fees"] > 0) == (room == "capitol")  # Capitol's posted option 1 (seed 003 L646-655)
+        assert out["fees"] > 0  # the room's posted collection (its table's fee_schedule)
         assert c.bank_cents == out["bank_after"]
         assert await until(pilot, lambda: bool(app.view.settlement))
         view = app.view
@@ -172,3 +174,74 @@ async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_p
     sc = load_tiles_scenario(path)
     _, lines = run_tiles(sc)
     assert check_tiles(sc, lines) == []
+
+
+async def test_the_dealer_keys_the_dice_on_the_picker_at_a_table_without_a_dice_cup(tmp_path, monkeypatch):
+    """Item 3 of issue 18: no dice cup, so the dealer keys the three dice on the tile picker's dice rows; the
+    roll is journaled as the cup's would be (a round ``dice`` event, source ``dealer``) and the round goes on."""
+    from terminal.commands.run import build_app, demo_tables
+    from terminal.config import load_config
+    from terminal.console.tile_picker import TilePicker
+    from terminal.console.view import ConsoleInput
+    from terminal.journal import ROUND_KIND
+    from tests.terminal.test_demo_tables import QUIET_LINK
+
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    base = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    cfg = demo_tables(base)[DEMO_TABLES.index("paigowtiles")]
+    cfg = cfg.model_copy(update={"devices": {n: d for n, d in cfg.devices.items() if d.kind != "dice_cup"}})
+    assert [d.kind for d in cfg.devices.values()] == ["tile_reader"]
+    app = build_app(cfg, tables=[cfg])  # the demo's layout: seat 1 banks, the others wager
+    app.controller.link_config = QUIET_LINK
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        assert await until(pilot, lambda: bool(c.board.wagers) and c.bank_cents > 0)
+        early = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [2, 3, 4]}))
+        assert early.startswith("the dice are keyed only while the round waits for them")
+        await pilot.press("n")
+        if c.state.start is None:
+            assert await until(pilot, lambda: c.step().value == "betting"), c.step()
+            await pilot.press("n")
+        assert await until(pilot, lambda: c.step().value == "dice"), c.step()
+        assert c.view().next_step == "key the dice" and "tile-picker" in c.view().keys
+        # the role gate first: the floor's name with nobody logged in as floor is refused
+        said = await c.submit(ConsoleInput("tiles.dice", "floor", "picker", {"dice": [2, 3, 4]}))
+        assert "floor PIN" in said and not c.state.dice
+        said = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [0, 3, 7]}))
+        assert said.startswith("the dice are three values 1 to 6") and not c.state.dice
+        await pilot.press("e")
+        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        picker = app.screen
+        assert picker.mode == "dice"
+        await pilot.press("s")  # nothing picked yet: the picker says so and stays open
+        assert "three dice" in picker.said and app.screen is picker
+        for row, value in enumerate((2, 3, 4)):  # 9: the player-dealer's own set first (seed 003 L527)
+            await pilot.click(f"#die-{row}-{value}")
+        assert picker.dice == [2, 3, 4]
+        await pilot.press("s")
+        assert await until(pilot, lambda: tuple(c.state.dice or ()) == (2, 3, 4)), c.view().next_step
+        dice = [e.payload for e in c.journal.journal.entries(kind=ROUND_KIND) if e.payload.get("type") == "dice"]
+        assert [(d["dice"], d["source"]) for d in dice] == [([2, 3, 4], "dealer")]
+        r = c.tiles_round
+        # counted from the player-dealer as 1, 9 is the player-dealer's set; the Action goes to the next
+        # player with a wager (seed 003 L527)
+        assert r.player_dealer == 1 and r.first_set == 1
+        wagered = {w.seat for w in r.wagers}
+        assert r.action != 1 and r.action in wagered
+        assert await until(pilot, lambda: not c.missing()), c.view().next_step  # the trays read
+        await pilot.press("h")
+        assert await until(pilot, lambda: c.outcome() is not None)
+        out = c.outcome()
+        assert out["action"] == r.action and c.bank_cents == out["bank_after"]
+        assert c.journal.journal.verify().ok
+        doc = export_tiles(c.journal.journal, c.game)
+    c.close()
+    (ev,) = [e for e in doc["events"] if e["type"] == "dice"]
+    assert (ev["dice"], ev["source"]) == ([2, 3, 4], "dealer")
+    path = tmp_path / "export.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_tiles_scenario(path)
+    _, lines = run_tiles(sc)
+    assert check_tiles(sc, lines) == []
+    assert sc.expect["outcome"]["bank_after"] == out["bank_after"]

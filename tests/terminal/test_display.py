@@ -142,3 +142,12 @@ def test_bad_limits_exit_2_naming_the_option(limits: str, capsys: pytest.Capture
 
     assert main(["display", "x.db", "--limits", limits]) == 2
     assert "--limits" in capsys.readouterr().err
+
+
+def test_the_current_rounds_cards_show_only_once_public(table: tuple[Path, Served]) -> None:
+    path, served = table
+    start = shoe_events("P")[1]  # a round_start
+    journal_with(path, [start, {"type": "card", "card": "9h", "face_up": False}])
+    journal_with(path, [{"type": "card", "card": "Kd", "face_up": True}])
+    hands = served.get("/board").split('id="hands"', 1)[1].split("</section>", 1)[0]
+    assert "Kd" in hands and "9h" not in hands and "🂠" in hands
