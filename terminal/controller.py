@@ -94,6 +94,7 @@ from terminal.journal.alerts import journal_full_alert, journal_low_alert
 from terminal.journal.restore import restore_round, table_snapshot
 from terminal.scenario import game_rules
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
+from terminal.table.bet_input import bet_decision
 from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
@@ -763,11 +764,11 @@ class TableController:
             return await self._note_input(inp)
         before = len(self.state.notes)
         await self.apply_event(event)
-        if isinstance(event, RoundStart) or (
+        if isinstance(event, RoundStart | Decision) or (
             isinstance(event, ButtonPress) and event.button is Button.CONFIRM
         ):
-            # a round that starts, or a betting round closed mid-deal (Two Card Peek's Peek Bonus), may
-            # be waiting for the shuffler's next packet
+            # a round that starts, a betting round closed mid-deal (Two Card Peek's Peek Bonus), or a
+            # draw keyed on the bet picker may be waiting for the shuffler's next packet
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)
@@ -841,6 +842,8 @@ class TableController:
             return ButtonPress(Button.CALL_FLOOR, role=rules_role)
         if a == "misdeal":
             return Declare(DeclareKind.MISDEAL)
+        if a == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
+            return bet_decision(inp.data, self.state)
         if a == "undo":
             off = undone(self.state.segment)
             for n, e in reversed(self.state.segment):

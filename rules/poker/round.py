@@ -603,14 +603,14 @@ def betting_round(state: RoundState) -> BettingRound | None:
     if v is None or ph is None or ph.kind is not PhaseKind.BETTING or state.start is None:
         return None
     groups = _decision_groups(state)
-    since = groups[-1]
+    since = [d for d in groups[-1] if d.action in _ACTED]  # a draw's decisions (draw, stand pat) are not bets
     earlier = [g for g in ([d for d in g if d.action in _ACTED] for g in groups[:-1]) if g]
     earlier = earlier[: state.betting_round]
     pot = 0
     if v.betting.structure is Structure.POT_LIMIT:  # the pot before this round limits its raises
         for i, g in enumerate(earlier):
             later = {d.seat for h in (*earlier[i + 1 :], since) for d in h if d.action is Action.FOLD}
-            pot += sum(_round_from(state, v, i, g, 0, later).committed.values())
+            pot += sum(_round_from(state, v, i, g, pot, later).committed.values())  # each on the pot before it
     return _round_from(state, v, state.betting_round, since, pot, frozenset())
 
 

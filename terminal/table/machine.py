@@ -72,7 +72,10 @@ DEALER_ORDER: tuple[str, ...] = (
     "call-floor",
 )
 
-_ROUND = frozenset({"confirm", "misdeal", "undo", "clear-alert"}) | WAGER_INPUTS
+#: A pot game's betting decision keyed on the bet picker (``b``): taken while a round is dealt; the round
+#: itself says whether a decision is due and allowed (``terminal/table/bet_input.py``).
+BET_INPUT = "bet"
+_ROUND = frozenset({"confirm", "misdeal", "undo", "clear-alert", BET_INPUT}) | WAGER_INPUTS
 _BETWEEN = frozenset({"new-round", "clear-alert"}) | WAGER_INPUTS | BANK_INPUTS
 
 SPECS: dict[Step, StepSpec] = {

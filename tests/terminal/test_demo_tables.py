@@ -51,6 +51,8 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "paigowtiles",
         "chinese",
         "chinese",
+        "omaha",
+        "draw",
     ]
     app = build_app(tables[index], tables=tables)
     # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
@@ -88,10 +90,12 @@ async def deal_to_settlement(app, pilot) -> None:
 
 
 # The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py;
-# Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py.
-@pytest.mark.parametrize(
-    "index", [i for i, name in enumerate(DEMO_TABLES) if not name.startswith(("chinese", "paigowtiles", "pineapple"))]
-)
+# Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py; the pot games (no bank; the betting is
+# keyed on the bet picker): tests/terminal/test_demo_pot_games.py.
+OWN_TESTS = ("chinese", "paigowtiles", "pineapple", "omaha-pl", "lowball-winner")
+
+
+@pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if not name.startswith(OWN_TESTS)])
 async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch, index):
     app = demo_app(tmp_path, monkeypatch, index)
     c = app.controller
@@ -151,6 +155,10 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "chinese/face-up-pineapple-parkwest")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "omaha/pot-limit-oaks")
+        await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "draw/lowball-winner-oaks")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -166,6 +174,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "paigowtiles/marysville",
             "chinese/the101",
             "chinese/face-up-pineapple-parkwest",
+            "omaha/pot-limit-oaks",
+            "draw/lowball-winner-oaks",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -182,6 +192,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "paigowtiles/marysville",
             "chinese/the101",
             "chinese/face-up-pineapple-parkwest",
+            "omaha/pot-limit-oaks",
+            "draw/lowball-winner-oaks",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

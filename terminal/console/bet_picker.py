@@ -1,0 +1,151 @@
+"""The bet picker: the dealer keys a pot game's betting decisions (docs/dealer-guide.md, "The bet picker").
+
+Opened with ``b`` on the dealer screen, like the tile picker (``e``): pick the seat (← →, or Tab to the seat
+field and type its number), the action (``x`` check, ``l`` call, ``b`` bet, ``r`` raise, ``k`` fold; a draw
+game's ``d`` draw and ``p`` stand pat), the amount in dollars for a bet or a raise, or the count of a draw
+(digits; a raise is what the seat's bet makes, as the betting round
+counts it), then Enter sends it. Backspace takes the last digit back; Escape closes. The picker stays open
+for the next decision; what the table says (a raise over the pot is BET_AGAINST_RULE) is shown under it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from terminal.console.view import ConsoleInput
+from terminal.table.bet_input import DRAW, WITH_AMOUNT, WITH_COUNT
+
+#: The action keys: key, action, label.
+ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("x", "check", "Check"),
+    ("l", "call", "Call"),
+    ("b", "bet", "Bet"),
+    ("r", "raise", "Raise"),
+    ("k", "fold", "Fold"),
+    ("d", DRAW, "Draw"),
+    ("p", "stand_pat", "Stand pat"),
+)
+
+
+class BetPicker(ModalScreen[None]):
+    """Key one player's betting decision at a time and send it to the table."""
+
+    DEFAULT_CSS = """
+    BetPicker { align: center middle; }
+    #bet-picker { width: 80; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "seat(-1)", "Seat ←", id="bets.seat-prev"),
+        Binding("right", "seat(1)", "Seat →", id="bets.seat-next"),
+        Binding("tab", "field", "Seat / amount", id="bets.field"),
+        *(Binding(k, f"act('{a}')", label, id=f"bets.{a}") for k, a, label in ACTION_KEYS),
+        *(Binding(str(d), f"digit({d})", show=False, id=f"bets.digit-{d}") for d in range(10)),
+        Binding("backspace", "take_back", "Take back", id="bets.take-back"),
+        Binding("u", "correct", "Correct the last", id="bets.correct"),
+        Binding("enter", "send", "Send", id="bets.send"),
+        Binding("escape", "close", "Close", id="bets.close"),
+    ]
+
+    def __init__(self, seats: tuple[int, ...], seat: int | None = None) -> None:
+        super().__init__()
+        self.seats = seats or (1,)
+        self.seat = seat if seat in self.seats else self.seats[0]
+        self.field = "amount"
+        self.typed = ""
+        self.action = "call"
+        self.dollars = ""
+        self.said = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bet-picker"):
+            yield Static(id="bet-title")
+            yield Static(id="bet-chosen")
+            keys = " · ".join(f"{k} {label.lower()}" for k, _, label in ACTION_KEYS)
+            yield Static(
+                f"← → seat · Tab seat/amount · {keys} · digits $ · Enter send · u correct the last · Esc close",
+                id="bet-keys",
+            )
+
+    def on_mount(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        typing = f" (typing seat {self.typed or '_'})" if self.field == "seat" else ""
+        self.query_one("#bet-title", Static).update(f"Bet picker — seat {self.seat}{typing}")
+        amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
+        if self.action in WITH_COUNT:
+            amount = f" {self.dollars or '_'} cards"
+        said = f"\n{self.said}" if self.said else ""
+        self.query_one("#bet-chosen", Static).update(f"seat {self.seat} {self.action}{amount}{said}")
+
+    def action_seat(self, step: int) -> None:
+        """The next or previous seat in the round."""
+        i = self.seats.index(self.seat) if self.seat in self.seats else 0
+        self.seat = self.seats[(i + step) % len(self.seats)]
+        self._paint()
+
+    def action_field(self) -> None:
+        """Digits go to the seat number, or (again) to the amount."""
+        self.field = "seat" if self.field == "amount" else "amount"
+        self.typed = ""
+        self._paint()
+
+    def action_act(self, action: str) -> None:
+        """Choose the action."""
+        self.action = action
+        self.field, self.typed = "amount", ""  # the seat is chosen: digits are the amount again
+        if action not in WITH_AMOUNT | WITH_COUNT:
+            self.dollars = ""
+        self.said = ""
+        self._paint()
+
+    def action_digit(self, d: int) -> None:
+        """A digit of the seat (seat field) or of the amount in dollars."""
+        if self.field == "seat":
+            self.typed = (self.typed + str(d))[-2:]
+            if int(self.typed) in self.seats:
+                self.seat = int(self.typed)
+        elif len(self.dollars) < 7:
+            self.dollars = (self.dollars + str(d)).lstrip("0")
+        self._paint()
+
+    def action_take_back(self) -> None:
+        """Take the last digit of the amount back."""
+        self.dollars = self.dollars[:-1]
+        self._paint()
+
+    def action_close(self) -> None:
+        """Close the picker, sending nothing."""
+        self.dismiss(None)
+
+    def request(self) -> ConsoleInput:
+        """The console input for the decision keyed."""
+        data: dict[str, object] = {"seat": self.seat, "action": self.action}
+        if self.action in WITH_AMOUNT:
+            data["amount"] = int(self.dollars or 0) * 100
+        elif self.action in WITH_COUNT:
+            data["count"] = int(self.dollars or 0)
+        return ConsoleInput("bet", "dealer", "picker", data)
+
+    async def action_correct(self) -> None:
+        """Take the round's last betting decision back (a journaled correction)."""
+        said = await self.app.backend.submit(ConsoleInput("bet", "dealer", "picker", {"correct": True}))
+        self.said = said or "the last betting decision is corrected"
+        self.app.last_result = self.said  # type: ignore[attr-defined]
+        self._paint()
+
+    async def action_send(self) -> None:
+        """Send the decision; the picker stays open for the next one and shows what the table said."""
+        said = await self.app.backend.submit(self.request())  # type: ignore[attr-defined]
+        self.said = said or f"seat {self.seat} {self.action}"
+        self.app.last_result = self.said  # type: ignore[attr-defined]
+        self.dollars = ""
+        self.field, self.typed = "amount", ""
+        self._paint()

@@ -1,0 +1,168 @@
+"""The demo's pot games (config/tables/omaha-pl.yaml, lowball-winner.yaml): the Oaks' Omaha Pot Limit and Winner
+Lowball dealt by the emulated shuffler one card at a time; the dealer keys each betting decision on the bet
+picker (``b``, terminal/console/bet_picker.py); a decision the filed betting rules refuse is BET_AGAINST_RULE
+(the family's ``check``), the floor clears it with its PIN and the picker's ``u`` corrects the entry; ``c``
+closes each betting round and the pot is settled with the room's collection.
+
+Not yet: the settled pot is the layout's wagers (the round start's); the chips of the keyed bets are checked
+against the filed betting rules but not added to it (``rules.poker.round`` takes contributions from wagers)."""
+
+from __future__ import annotations
+
+from rules.fees import assess
+from terminal.commands.run import DEMO_TABLES
+from terminal.config import fee_schedule
+from tests.terminal.test_demo_tables import demo_app, until
+
+FLOOR_PIN = "2222"  # the demo's floor PIN (config/demo.yaml)
+
+
+async def _deal(app, pilot) -> None:
+    """New round (the shuffler shuffles and checks its deck), then the round starts and the hole cards come."""
+    c = app.controller
+    assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+    assert await until(pilot, lambda: bool(c.board.wagers))
+    await pilot.press("n")
+    assert await until(
+        pilot, lambda: c.state.start is not None or c.state.prompt.startswith("take the wagers")
+    )
+    if c.state.start is None:
+        await pilot.press("n")
+    assert await until(pilot, lambda: c.state.prompt.startswith("first betting round")), c.state.prompt
+
+
+async def _key(app, pilot, seat: int, *keys: str) -> str:
+    """Key one decision on the open bet picker: Tab, the seat's digit, the action and amount keys, Enter."""
+    before = app.last_result
+    await pilot.press("tab", str(seat), *keys, "enter")
+    assert await until(pilot, lambda: app.last_result is not before)
+    return app.last_result
+
+
+async def _picker(app, pilot) -> None:
+    await pilot.press("b")
+    assert await until(pilot, lambda: type(app.screen).__name__ == "BetPicker")
+
+
+async def _close_round(app, pilot, prompt: str) -> None:
+    """Escape the picker and confirm the betting round closed; the shuffler deals what comes next."""
+    c = app.controller
+    await pilot.press("escape", "c")
+    assert await until(pilot, lambda: c.state.prompt.startswith(prompt) or c.state.outcome is not None), (
+        c.state.prompt,
+        app.last_result,
+        [a.message for a in c.state.active_alerts],
+    )
+
+
+def _bets(c) -> list:
+    return [a for a in c.state.active_alerts if a.code.value == "BET_AGAINST_RULE"]
+
+
+async def test_omaha_pot_limit_on_the_demo_refuses_a_raise_over_the_pot_and_settles_with_the_drop(
+    tmp_path, monkeypatch
+):
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("omaha-pl"))
+    c = app.controller
+    assert c.game.id == "omaha/pot-limit-oaks"
+    async with app.run_test(size=(140, 44)) as pilot:
+        await _deal(app, pilot)
+        players = c.state.start.players
+        assert players == (1, 2, 3, 5, 6, 7, 9)  # the demo layout's seats; seats 1 and 2 post the $2 blinds
+        await _picker(app, pilot)
+        # seat 3 acts first: call 2 (pot 6) and raise 6 more, 8 in all; $9 is over the pot
+        await _key(app, pilot, 3, "r", "9")
+        (bad,) = _bets(c)
+        assert bad.seat == 3 and "pot limit: a raise makes at most 800" in bad.message
+        assert (bad.severity.value, bad.ruling.value, bad.clear_role.value) == ("stop", "CALL_FLOOR", "floor")
+        assert c.step().value == "stopped"
+        assert "holds the table" in await _key(app, pilot, 5, "k")  # nothing is keyed while the STOP holds
+        await pilot.press("escape", "x")  # the floor clears it with its PIN …
+        assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
+        await pilot.press(*FLOOR_PIN, "enter")
+        assert await until(pilot, lambda: not c.state.active_alerts and c.step().value == "dealing")
+        await _picker(app, pilot)
+        await pilot.press("u")  # … and the wrong entry is corrected (journaled, never deleted)
+        assert await until(pilot, lambda: not c.state.decisions)
+        assert not c.state.active_alerts
+        assert await _key(app, pilot, 3, "r", "8") == "seat 3 raise"  # the pot-sized raise stands
+        for seat in (5, 6, 7, 9):
+            await _key(app, pilot, seat, "k")
+        await _key(app, pilot, 1, "l")
+        await _key(app, pilot, 2, "l")
+        assert not c.state.active_alerts
+        await _close_round(app, pilot, "second betting round")  # the flop
+        await _picker(app, pilot)
+        await _key(app, pilot, 1, "b", "2", "4")  # the pot: 3 x $8
+        await _key(app, pilot, 2, "k")
+        await _key(app, pilot, 3, "l")
+        assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+        await _close_round(app, pilot, "third betting round")  # the turn
+        await _picker(app, pilot)
+        await _key(app, pilot, 1, "x")
+        await _key(app, pilot, 3, "x")
+        await _close_round(app, pilot, "final betting round")  # the river
+        await _picker(app, pilot)
+        await _key(app, pilot, 1, "x")
+        await _key(app, pilot, 3, "x")
+        await _close_round(app, pilot, "deal complete")
+        assert await until(pilot, lambda: c.state.outcome is not None and c.step().value == "settlement")
+        sd = c.state.outcome.to_json()["settlement"]
+        due = assess(fee_schedule(c.config.table.fee_schedule), (), players=len(players), flop_seen=True).pot
+        assert (
+            due > 0 and sd["collection"]["cents"] == due and "omaha-pot-limit" in sd["collection"]["schedule"]
+        )
+        show = sd["showdown"]
+        assert set(show["high_winners"]) <= {1, 3}  # seats 2, 5, 6, 7 and 9 folded
+        assert show["collected"] == due and sum(show["shares"].values()) == show["pot"] - due
+        assert app.view.fee_cents == due
+        assert c.journal.journal.verify().ok
+    c.close()
+
+
+async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_and_settles(
+    tmp_path, monkeypatch
+):
+    """The table's first hand has no winner (no winner's blind): the $20 limit. The draw is keyed on the
+    picker (every player stands pat: a draw of cards needs the kept cards entered, which the console has no
+    input for yet). The room's lowball collection is a time collection: none is taken from the hand."""
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("lowball-winner"))
+    c = app.controller
+    assert c.game.id == "draw/lowball-winner-oaks"
+    async with app.run_test(size=(140, 44)) as pilot:
+        await _deal(app, pilot)
+        assert c.state.start.players == (1, 2, 3, 5, 6, 7)  # seats 1, 2 and 3 post $5, $5 and $10
+        await _picker(app, pilot)
+        await _key(app, pilot, 5, "r", "4", "0")  # seat 5 acts first: a raise makes $20 in this limit
+        (bad,) = _bets(c)
+        assert bad.seat == 5 and "in this limit the bet makes 2000, not 4000" in bad.message
+        await pilot.press("escape", "x")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "PinScreen")
+        await pilot.press(*FLOOR_PIN, "enter")
+        assert await until(pilot, lambda: not c.state.active_alerts and c.step().value == "dealing")
+        await _picker(app, pilot)
+        await pilot.press("u")
+        assert await until(pilot, lambda: not c.state.decisions)
+        await _key(app, pilot, 5, "r", "2", "0")
+        for seat in (6, 7):
+            await _key(app, pilot, seat, "k")
+        for seat in (1, 2, 3):
+            await _key(app, pilot, seat, "l")
+        assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+        await _close_round(app, pilot, "seat 1: how many cards to draw")
+        await _picker(app, pilot)
+        for seat in (1, 2, 3, 5):
+            await _key(app, pilot, seat, "p")  # stand pat
+        assert await until(pilot, lambda: c.state.prompt.startswith("final betting round")), c.state.prompt
+        for seat in (1, 2, 3, 5):
+            await _key(app, pilot, seat, "x")
+        assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+        await _close_round(app, pilot, "deal complete")
+        assert await until(pilot, lambda: c.state.outcome is not None and c.step().value == "settlement")
+        sd = c.state.outcome.to_json()["settlement"]
+        show = sd["showdown"]
+        assert show is not None and set(show["low_winners"] or show["high_winners"]) <= {1, 2, 3, 5}
+        assert sd["collection"]["cents"] == 0 and sum(show["shares"].values()) == show["pot"]
+        assert app.view.fee_cents == 0
+        assert c.journal.journal.verify().ok
+    c.close()
