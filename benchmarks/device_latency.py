@@ -40,6 +40,7 @@ from firmware_bridge.link import DeviceIdentityTemplate, DeviceLink  # noqa: E40
 from firmware_bridge.messages import DeviceKind, Read, encode_payload  # noqa: E402
 from firmware_bridge.transport import open_pty  # noqa: E402
 from rules.cards import ALL_CARDS  # noqa: E402
+from terminal.progress import progress_bar  # noqa: E402
 
 BAUD = 115_200
 BITS_PER_BYTE = 10  # 8N1
@@ -165,9 +166,15 @@ def main() -> int:
     args = ap.parse_args()
     n = 1_000 if args.quick else args.reads
     load = os.getloadavg()
-    lat, frame_len, in_driver = asyncio.run(stack_latency(n))
-    sample = encode_frame(Frame(Read.TYPE, 3, 5, 0, encode_payload(Read(ALL_CARDS[51], 0, 95))))
-    floor = asyncio.run(floor_latency(n, sample))
+    # two timed stages; the bar (no refresh thread) moves only between them
+    with progress_bar("device latency: stack, then floor", timed=True) as progress:
+        if progress is not None:
+            progress(0, 2)
+        lat, frame_len, in_driver = asyncio.run(stack_latency(n))
+        if progress is not None:
+            progress(1, 2)
+        sample = encode_frame(Frame(Read.TYPE, 3, 5, 0, encode_payload(Read(ALL_CARDS[51], 0, 95))))
+        floor = asyncio.run(floor_latency(n, sample))
     wire_ms = frame_len * BITS_PER_BYTE / BAUD * 1000
     print(
         f"device latency, {n:,} reads, {platform.python_implementation()} {platform.python_version()}, "

@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.cards import ALL_CARDS  # noqa: E402
 from rules.evaluators.high import HighRules, evaluate_high, fast_rankers, rank5_fast, rank7_fast  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 
 @dataclass
@@ -192,7 +193,9 @@ def one_pass(c: Contender, native: Any) -> tuple[float, float]:
     return time.process_time() - c0, time.perf_counter() - w0
 
 
-def run(n_hands: int, repeat: int, seed: int) -> dict[str, Any]:
+def run(n_hands: int, repeat: int, seed: int, progress: Progress | None = None) -> dict[str, Any]:
+    """Check every library agrees with ours, then time ``repeat`` passes of each; ``progress`` moves
+    between passes, never inside one."""
     rng = random.Random(seed)
     deck = list(range(52))
     result: dict[str, Any] = {
@@ -222,11 +225,13 @@ def run(n_hands: int, repeat: int, seed: int) -> dict[str, Any]:
             checked[c.name] = len(subset)
         cpu: list[list[float]] = [[] for _ in entries]
         wall: list[list[float]] = [[] for _ in entries]
-        for _ in range(repeat):
+        for i in range(repeat):
             for j, (c, _subset, native) in enumerate(entries):
                 t_cpu, t_wall = one_pass(c, native)
                 cpu[j].append(t_cpu)
                 wall[j].append(t_wall)
+            if progress is not None:  # between timed passes: the bar is not in the figures
+                progress(repeat * (size == 7) + i + 1, 2 * repeat)
         rows = []
         for (c, subset, _), cs, ws in zip(entries, cpu, wall, strict=True):
             rates = [len(subset) / max(t, 1e-9) for t in cs]
@@ -268,7 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    result = run(args.hands, args.repeat, args.seed)
+    with progress_bar("evaluators: timed passes", quiet=args.json, timed=True) as progress:
+        result = run(args.hands, args.repeat, args.seed, progress)
     if args.json:
         print(json.dumps(result, indent=1))
         return 0

@@ -31,6 +31,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from terminal.progress import progress_bar  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 #: What the first frame of the demo table's dealer screen shows in its header.
 MARK = b"Pai Gow Poker"
@@ -89,17 +93,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     walls, cpus = [], []
     cache = Path(tempfile.mkdtemp(prefix="first-paint-cache-"))
-    try:
-        for i in range(args.repeat):
-            if args.cold:
-                shutil.rmtree(cache, ignore_errors=True)
-                cache.mkdir()
-            wall, cpu = one_run(cache, args.timeout)
-            walls.append(wall)
-            cpus.append(cpu)
-            print(f"run {i + 1}: first frame after {wall:.2f} s wall, {cpu:.2f} s CPU")
-    finally:
-        shutil.rmtree(cache, ignore_errors=True)
+    # the bar (no refresh thread) moves between runs only, never while a console starts
+    with progress_bar(f"first paint: {args.repeat} run(s)", timed=True) as progress:
+        try:
+            for i in range(args.repeat):
+                if args.cold:
+                    shutil.rmtree(cache, ignore_errors=True)
+                    cache.mkdir()
+                wall, cpu = one_run(cache, args.timeout)
+                walls.append(wall)
+                cpus.append(cpu)
+                print(f"run {i + 1}: first frame after {wall:.2f} s wall, {cpu:.2f} s CPU")
+                if progress is not None:
+                    progress(i + 1, args.repeat)
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
     load = os.getloadavg()
     print(
         f"median {statistics.median(walls):.2f} s wall (min {min(walls):.2f}, max {max(walls):.2f}); "

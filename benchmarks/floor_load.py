@@ -30,6 +30,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from terminal.progress import progress_bar  # noqa: E402
 from tests.floor.harness import (  # noqa: E402
     FloorProcess,
     Table,
@@ -167,8 +168,12 @@ def main() -> None:
     print(
         f"# {platform.node()} {platform.machine()} {os.cpu_count()} cpus, load {os.getloadavg()}", flush=True
     )
-    for _ in range(args.repeat):
-        print(json.dumps(run(args.tables, args.rate, args.seconds)), flush=True)
+    # the bar moves between runs only, and has no refresh thread to share the tables' interpreter
+    with progress_bar(f"floor load: {args.repeat} run(s)", timed=True) as progress:
+        for i in range(args.repeat):
+            print(json.dumps(run(args.tables, args.rate, args.seconds)), flush=True)
+            if progress is not None:
+                progress(i + 1, args.repeat)
 
 
 if __name__ == "__main__":

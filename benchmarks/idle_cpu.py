@@ -29,6 +29,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from terminal.progress import progress_bar  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -121,11 +125,15 @@ def main(argv: list[str] | None = None) -> int:
         f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; tree {args.tree}"
     )
     cpu, wake = [], []
-    for i in range(args.repeat):
-        c, w = one_run(args.tree, args.settle, args.seconds)
-        cpu.append(c)
-        wake.append(w)
-        print(f"run {i + 1}: {c:.2f}% of a core, {w:.1f} wake-ups/s over {args.seconds:.0f} s idle")
+    # the bar moves between runs; it draws in this process, not in the console whose CPU is measured
+    with progress_bar(f"idle CPU: {args.repeat} run(s)", timed=True) as progress:
+        for i in range(args.repeat):
+            c, w = one_run(args.tree, args.settle, args.seconds)
+            cpu.append(c)
+            wake.append(w)
+            print(f"run {i + 1}: {c:.2f}% of a core, {w:.1f} wake-ups/s over {args.seconds:.0f} s idle")
+            if progress is not None:
+                progress(i + 1, args.repeat)
     print(
         f"median {statistics.median(cpu):.2f}% of a core (min {min(cpu):.2f}, max {max(cpu):.2f}); "
         f"{statistics.median(wake):.1f} wake-ups/s"

@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 from rules.paigow.house_way import load_house_way  # noqa: E402
 from rules.paigow.twohands import PAIRS_53_7, TwoHandTable, class_values, disjoint_counts  # noqa: E402
 from rules.paigow.variant import PaiGowVariant  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 SOURCE = Path(__file__).with_name("paigow_two_hands.c")
 
@@ -100,9 +101,12 @@ def run_kernel(exe: Path, inp: Path, threads: int | None = None) -> tuple[int, l
 
 
 def compute(
-    game: str, threads: int | None = None, workdir: Path | None = None
+    game: str, threads: int | None = None, workdir: Path | None = None, progress: Progress | None = None
 ) -> tuple[TwoHandTable, dict[str, float]]:
-    """The exact table for a game's chart and ranking, and the time each step took (seconds)."""
+    """The exact table for a game's chart and ranking, and the time each step took (seconds);
+    ``progress`` moves between the three steps (classes, the pair count, the check), not inside one."""
+    step = progress or (lambda done, total: None)
+    step(0, 3)
     data = yaml.safe_load((ROOT / "config" / "games" / f"{game}.yaml").read_text())
     variant = PaiGowVariant.from_data(data)
     if variant.chart is None or variant.hand_rules.hand_cards != 7:
@@ -113,6 +117,7 @@ def compute(
     t0 = time.perf_counter()
     cv = class_values(way)
     times["classes"] = time.perf_counter() - t0
+    step(1, 3)
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         t = Path(tmp)
         exe = compile_kernel(t)
@@ -130,6 +135,7 @@ def compute(
         t1 = time.perf_counter()
         hands, per_k = run_kernel(exe, inp, threads)
         times["pairs"] = time.perf_counter() - t1
+    step(2, 3)
     if hands != comb(53, 7):
         raise SystemExit(f"the program enumerated {hands} hands, not C(53, 7)")
     for k, r in enumerate(per_k):
@@ -152,6 +158,7 @@ def compute(
         source="exact over all C(53,7) x C(46,7) ordered pairs of disjoint hands, benchmarks/paigow_two_hands.py",
     )
     table.check()
+    step(3, 3)
     return table, times
 
 
@@ -174,7 +181,8 @@ def main() -> int:
     )
     args = ap.parse_args()
     t0 = time.perf_counter()
-    table, times = compute(args.game, args.threads)
+    with progress_bar(f"{args.game}: two hands", timed=True) as progress:
+        table, times = compute(args.game, args.threads, progress=progress)
     wall = time.perf_counter() - t0
     out = args.out or ROOT / "config" / "analysis" / f"{table.chart}-two-hands.yaml"
     print(f"{args.game}: chart {table.chart}, {table.pairs:,} ordered pairs of disjoint hands")

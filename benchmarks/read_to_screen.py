@@ -43,6 +43,7 @@ from terminal.config import check_config  # noqa: E402
 from terminal.console.app import DealerConsole  # noqa: E402
 from terminal.controller import TableController  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 from terminal.roles import Access  # noqa: E402
 
 
@@ -93,7 +94,11 @@ class TimedConsole(DealerConsole):
             self.shown_at.setdefault(int(self.view.extra.get("seq", 0)), time.perf_counter_ns())
 
 
-async def run(n: int, gap: float, idle: float) -> tuple[list[float], float, int]:
+async def run(
+    n: int, gap: float, idle: float, progress: Progress | None = None
+) -> tuple[list[float], float, int]:
+    """Time ``n`` reads from the pty to the painted screen, then the idle console's CPU; ``progress``
+    moves between the two stages, not while either is timed."""
     pty = open_pty()
     tmp = Path(tempfile.mkdtemp(prefix="read-to-screen-"))
     cfg_file = tmp / "table.yaml"
@@ -119,6 +124,8 @@ async def run(n: int, gap: float, idle: float) -> tuple[list[float], float, int]
             while len(app.shown_at) <= n and not devices.done():
                 await pilot.pause(0.05)
             await pilot.pause(0.5)
+            if progress is not None:
+                progress(1, 2)
             cpu0, wall0 = time.process_time(), time.perf_counter()
             await asyncio.sleep(idle)
             cpu = (time.process_time() - cpu0) / (time.perf_counter() - wall0) * 100
@@ -148,7 +155,10 @@ def main() -> int:
     args = ap.parse_args()
     n, idle = (50, 3.0) if args.quick else (args.reads, args.idle)
     load = os.getloadavg()
-    lat, cpu, paints = asyncio.run(run(n, args.gap, idle))
+    with progress_bar("read to screen: reads, then idle", timed=True) as progress:
+        if progress is not None:
+            progress(0, 2)
+        lat, cpu, paints = asyncio.run(run(n, args.gap, idle, progress))
     print(
         f"read to screen, {len(lat)}/{n} reads, {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} CPUs"

@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from firmware_bridge import mutate  # noqa: E402
 from firmware_bridge.emulators.process import EmulatorProcess, acknowledged_numbers  # noqa: E402
 from firmware_bridge.framer import FLAG_MAC, FLAGS_KNOWN, MAX_PAYLOAD, TAG_SIZE, Frame, encode_frame  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 KILL_PROFILE = """\
 kind: shoe
@@ -201,9 +202,11 @@ def kill_loop(
     limit: float = 120.0,
     host_kind: str = "driver",
     interval: float = 0.01,
+    progress: Progress | None = None,
 ) -> list[KillRun]:
     """Start a shoe emulator, then for each signal: start a host, let it journal ``reads_per_run`` reads,
-    send the signal, and check every acknowledged read is journaled. Waits are bounded, not timed."""
+    send the signal, and check every acknowledged read is journaled. Waits are bounded, not timed.
+    ``progress`` moves after each run, between the runs' timed reads."""
     profile = workdir / "shoe-kill.yaml"
     profile.write_text(KILL_PROFILE.format(interval=interval), encoding="utf-8")
     journal = workdir / "journal.sqlite"
@@ -240,6 +243,8 @@ def kill_loop(
                     sum(c - 1 for c in Counter(numbers).values() if c > 1),
                 )
             )
+            if progress is not None:
+                progress(len(runs), len(signals))
     return runs
 
 
@@ -454,18 +459,20 @@ async def run_case(kind: str, fault: str, workdir: Path, *, limit: float = 90.0)
 
 
 def matrix(
-    workdir: Path, kinds: tuple[str, ...] = tuple(WORKLOAD), faults: tuple[str, ...] = tuple(FAULTS)
+    workdir: Path,
+    kinds: tuple[str, ...] = tuple(WORKLOAD),
+    faults: tuple[str, ...] = tuple(FAULTS),
+    progress: Progress | None = None,
 ) -> list[Case]:
-    """Every applicable (kind, fault) case, each in a fresh directory."""
+    """Every applicable (kind, fault) case, each in a fresh directory; ``progress`` moves after each case."""
+    cases = [(k, f) for k in kinds for f in faults if not FAULTS[f][3] or k in FAULTS[f][3]]
     out = []
-    for kind in kinds:
-        for fault in faults:
-            only = FAULTS[fault][3]
-            if only and kind not in only:
-                continue
-            d = workdir / f"{kind}-{fault.replace(' ', '-')}"
-            d.mkdir(parents=True, exist_ok=True)
-            out.append(asyncio.run(run_case(kind, fault, d)))
+    for kind, fault in cases:
+        d = workdir / f"{kind}-{fault.replace(' ', '-')}"
+        d.mkdir(parents=True, exist_ok=True)
+        out.append(asyncio.run(run_case(kind, fault, d)))
+        if progress is not None:
+            progress(len(out), len(cases))
     return out
 
 
@@ -578,8 +585,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd in ("matrix", "all"):
         kinds = tuple(getattr(args, "kinds", WORKLOAD))
         faults = tuple(getattr(args, "faults", FAULTS))
-        with tempfile.TemporaryDirectory() as d:
-            cases = matrix(Path(d), kinds, faults)
+        with tempfile.TemporaryDirectory() as d, progress_bar("fault matrix", timed=True) as progress:
+            cases = matrix(Path(d), kinds, faults, progress)
         report_matrix(cases)
         summary.append(
             ("fault matrix", len(cases), sum(c.detected for c in cases), sum(c.right_alert for c in cases),
@@ -587,13 +594,14 @@ def main(argv: list[str] | None = None) -> int:
         )  # fmt: skip
     if args.cmd in ("kill", "all"):
         sigs = [signal.SIGKILL if i % 2 == 0 else signal.SIGTERM for i in range(args.runs)]
-        with tempfile.TemporaryDirectory() as d:
+        with tempfile.TemporaryDirectory() as d, progress_bar("kill loop", timed=True) as progress:
             runs = kill_loop(
                 sigs,
                 Path(d),
                 reads_per_run=getattr(args, "reads", 100),
                 host_kind=getattr(args, "host", "driver"),
                 interval=getattr(args, "interval", 0.01),
+                progress=progress,
             )
         report_kill(runs, getattr(args, "host", "driver"), getattr(args, "interval", 0.01))
         n = len(runs)

@@ -33,6 +33,7 @@ from rules.round.events import (  # noqa: E402
     Wager,
 )
 from terminal.games import load_games  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 from terminal.scenario import game_rules  # noqa: E402
 
 
@@ -41,8 +42,9 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
-def one_read(repeats: int) -> dict[str, float]:
-    """Time apply(state, read) at every state of two 7-seat deals; returns microseconds."""
+def one_read(repeats: int, progress: Progress | None = None) -> dict[str, float]:
+    """Time apply(state, read) at every state of two 7-seat deals; returns microseconds. ``progress``
+    moves between repeats, outside the timed reads."""
     games = load_games()
     rnd = random.Random(1)
     cases = []
@@ -77,11 +79,13 @@ def one_read(repeats: int) -> dict[str, float]:
         cases.append((s, CardRead(c, face_up=False)))
         s = apply(s, CardRead(c))
     times: list[float] = []
-    for _ in range(repeats):
+    for i in range(repeats):
         for st, ev in cases:
             t0 = time.perf_counter_ns()
             apply(st, ev)
             times.append((time.perf_counter_ns() - t0) / 1000)
+        if progress is not None:
+            progress(i + 1, repeats)
     return {"samples": len(times), "median_us": statistics.median(times), "p99_us": _pct(times, 0.99)}
 
 
@@ -112,8 +116,9 @@ def journal(n: int) -> list[Event]:
     return out[:n]
 
 
-def replay(n: int, repeats: int) -> dict[str, float]:
-    """Seconds to fold an n-event journal from the start (best and median of ``repeats``)."""
+def replay(n: int, repeats: int, progress: Progress | None = None) -> dict[str, float]:
+    """Seconds to fold an n-event journal from the start (best and median of ``repeats``); ``progress``
+    moves between repeats."""
     th = game_rules(load_games()["threecard/betwiser-3card-holdem"])
     events = journal(n)
     times = []
@@ -123,6 +128,8 @@ def replay(n: int, repeats: int) -> dict[str, float]:
         for e in events:
             s = apply(s, e)
         times.append(time.perf_counter() - t0)
+        if progress is not None:
+            progress(len(times), repeats)
     return {"events": len(events), "median_s": statistics.median(times), "best_s": min(times)}
 
 
@@ -131,8 +138,10 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="a short run (CI smoke)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    read = one_read(20 if args.quick else 400)
-    rep = replay(10_000, 1 if args.quick else 5)
+    with progress_bar("round engine: one read", quiet=args.json, timed=True) as progress:
+        read = one_read(20 if args.quick else 400, progress)
+    with progress_bar("round engine: replay 10k", quiet=args.json, timed=True) as progress:
+        rep = replay(10_000, 1 if args.quick else 5, progress)
     result = {
         "python": platform.python_version(),
         "machine": platform.machine(),

@@ -30,6 +30,7 @@ import dataclasses
 import hmac
 import os
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from firmware_bridge.auth import (
@@ -74,6 +75,12 @@ class LinkConfig:
     comms_timeout: float = 2.0
     hello_interval: float = 0.5
     hello_max_interval: float = 4.0
+    #: The clock the silence watchdog reads (``firmware_bridge.clock.Clock.now``); None: the time the
+    #: caller passes in, as every other timer. A test gives a manual clock's ``now`` here, so only the
+    #: *decision* that the peer fell silent waits for the test to move time; heartbeats, acks and
+    #: retransmissions keep running on the real time the caller passes (they are I/O, not verdicts), and a
+    #: starved process can never time a live peer out.
+    watchdog: Callable[[], float] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.window <= 127:
@@ -212,6 +219,7 @@ class Link:
         self._front_sent_at = now
         self._last_tx = now
         self._last_rx = now
+        self._heard_at = self._silence_clock(now)
         self._ack_due = False
         self._nak_sent_for: int | None = None
         self._defer_ack = False
@@ -265,10 +273,20 @@ class Link:
         self._poll_session(now, events)
         if now - self._last_tx >= self.config.heartbeat_interval:
             self._emit(Heartbeat.TYPE, 0, 0, encode_payload(self.heartbeat(now)), now)
-        if not self.peer_silent and now - self._last_rx >= self.config.comms_timeout:
+        silent_for = self._silence_clock(now) - self._heard_at
+        if not self.peer_silent and silent_for >= self.config.comms_timeout:
             self.peer_silent = True
-            events.append(PeerSilent(now - self._last_rx))
+            events.append(PeerSilent(silent_for))
         return events
+
+    def _silence_clock(self, now: float) -> float:
+        w = self.config.watchdog
+        return now if w is None else w()
+
+    def _heard(self, now: float) -> None:
+        """Something valid arrived (or a fresh start): the silence watchdog starts again."""
+        self._last_rx = now
+        self._heard_at = self._silence_clock(now)
 
     def next_deadline(self) -> float:
         """When :meth:`poll` next has something to do."""
@@ -276,7 +294,7 @@ class Link:
         t = self._last_tx + cfg.heartbeat_interval
         if self.established and self._unacked:
             t = min(t, self._front_sent_at + cfg.rto)
-        if not self.peer_silent:
+        if not self.peer_silent and cfg.watchdog is None:  # a watchdog clock is read on every poll
             t = min(t, self._last_rx + cfg.comms_timeout)
         s = self._session_deadline()
         return t if s is None else min(t, s)
@@ -368,7 +386,7 @@ class Link:
     def _on_frame(self, f: Frame, now: float, events: list[LinkEvent]) -> None:
         if not self._authentic(f, events):
             return
-        self._last_rx = now
+        self._heard(now)
         if self.peer_silent:
             self.peer_silent = False
             events.append(PeerBack())
@@ -508,7 +526,7 @@ class HostLink(Link):
         sequence number the other has forgotten. What the device has not had acknowledged is kept and
         sent again in the new session.
         """
-        self._last_rx = now
+        self._heard(now)
         if self.established or self.identity is not None:
             self.session = self.session + 1 if self._fixed_session else _new_session(self.session)
             self.established = False
@@ -693,7 +711,7 @@ class DeviceLink(Link):
     def boot(self, now: float) -> None:
         """Announce the boot (IDENTITY with session 0), repeated until a HELLO arrives."""
         self._announce_at = now
-        self._last_rx = now
+        self._heard(now)
         self.send(self.identity(0, now), now)
 
     def reboot(self, now: float, boot_id: int) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
 import io
 import json
@@ -43,7 +44,7 @@ from rules.banking import Wager as BankWager
 from rules.banking.wagers import BettingPhase, placement_problem
 from rules.cards import format_cards
 from rules.families import family as family_rules
-from rules.round import RoundState, Status, apply, initial
+from rules.round import RoundState, Status
 from rules.round.alerts import AlertCode
 from rules.round.alerts import Role as RulesRole
 from rules.round.events import (
@@ -91,20 +92,68 @@ from terminal.floorlink.link import FloorLink
 from terminal.games import get_game, load_games
 from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyReport, journal_for
 from terminal.journal.alerts import journal_full_alert, journal_low_alert
-from terminal.journal.restore import restore_round, table_snapshot
+from terminal.journal.restore import table_snapshot
 from terminal.scenario import game_rules
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.bet_input import bet_decision
+from terminal.table.commands import (
+    BankWord,
+    ChangeMode,
+    ChooseBanker,
+    ClearAlert,
+    ClearSeat,
+    Command,
+    FillLayout,
+    HouseWay,
+    InjectFault,
+    Malformed,
+    NewRound,
+    PassBank,
+    PlaceWager,
+    PlayOrFold,
+    SetBank,
+    Staff,
+    amount,
+    command_of,
+)
+from terminal.table.commands import CallFloor as CallFloorCommand
+from terminal.table.commands import Confirm as ConfirmCommand
+from terminal.table.commands import Misdeal as MisdealCommand
+from terminal.table.commands import Undo as UndoCommand
 from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
+from terminal.table.restore import restore_table
+from terminal.table.state import (
+    AlertDropped,
+    AlertRaised,
+    BankerChosen,
+    BankPassed,
+    BankSet,
+    BankSettled,
+    GameSet,
+    LayoutFilled,
+    ModeSet,
+    RoundEvent,
+    SeatCleared,
+    ShuffleAsked,
+    ShuffleStopped,
+    TableEvent,
+    TableState,
+    WagerSet,
+    carried_of,
+    entry_of,
+    event_of,
+)
+from terminal.table.state import apply as table_apply
 
 if TYPE_CHECKING:
     from devices.supervisor import Backoff, DeviceSupervisor
 
 CONFIG_KIND = "config"
-#: The wagers on the layout (a snapshot after every change), and each round's settlement.
-BETTING_KIND = "betting"
+#: Set while a task holds the controller's journal-then-fold lock (``TableController._held``).
+_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
+#: Each round's settlement (the layout, the bank and its rotation are table events: terminal.table.state).
 SETTLEMENT_KIND = "settlement"
 #: Each device's highest delivered counter (``devices.driver.delivered_number``), committed with the
 #: event that carried it; a restart resumes the drivers from the last one (issue 24 item 2).
@@ -184,17 +233,24 @@ class TableController:
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
         self.rules = game_rules(self.game, posted=self.schedule)
-        restored = restore_round(journal, self.rules, self.game.id)  # the last checkpoint + its round
-        self.state: RoundState = restored.state
-        self.round_no = restored.round_no
+        self._rules_cache: dict[tuple[str, str | None], Any] = {
+            (self.game.id, config.table.fee_schedule): self.rules
+        }
+        #: The whole table (the round state and the layout, bank, rotation, alerts around it), folded from
+        #: the journal (``terminal.table.state``): the last checkpoint's table and the entries after it.
+        self.table: TableState
+        self.table, self.from_checkpoint = restore_table(
+            journal, self.game.id, config.table.seats, config.table.fee_schedule, self.rules_for
+        )
+        #: Alerts about the terminal's own disk and journal (not journaled: the journal may be what failed).
+        self._env_alerts: list[AlertView] = []
+        #: The journal refused a write (disk full): the table is stopped until restarted.
+        self._halted = False
         self.devices: dict[str, DeviceView] = {
             n: DeviceView(n, d.kind, "offline", "not connected") for n, d in sorted(config.devices.items())
         }
         self.drivers: dict[str, Any] = {}
         self.counters: dict[str, dict[str, int]] = {}
-        self.live = True
-        self.player_dealer: int | None = self.state.start.player_dealer if self.state.start else None
-        self.deal_no: int | None = None
         self._lock = asyncio.Lock()
         self._publish: Callable[[TableView], None] = lambda v: None
         self._last_config = config_entry(config)
@@ -222,18 +278,11 @@ class TableController:
         from devices.fanout import FrameFanout
 
         self.frames = FrameFanout(self)
-        # The layout: wagers in the circles and the player-dealer's bank, entered by the dealer before
-        # "no more bets" (restored from the journal's last snapshot), and the posted collection schedule.
-        self.board = BettingBoard.empty()
-        self.bank_cents = 0
         # The table's posted limits with the variant's own (wager_limits:) and its bets' (rules.round.table_rules).
         self.limits = variant_limits(self.state.game.data).with_table(
             config.table.limits.min_cents, config.table.limits.max_cents, spot_limits(self.state)
         )
         self.spots = wager_spots(self.state)
-        #: Alerts the terminal raises itself (BETS_AFTER_CLOSE on the wager panel), until cleared.
-        self.table_alerts: list[AlertView] = []
-        self._restore_board(journal)
         #: Devices the round drives: cards in the shuffler since its shuffle, packets out, the round the
         #: dice cup was armed for, a draw asked of an on-demand shoe, and the pause between such draws.
         self._stack_count: int | None = None
@@ -250,13 +299,107 @@ class TableController:
         #: tests pass one whose silence timeout no scheduling delay reaches, so a starved test process never
         #: trips COMMS_LOST.
         self.link_config: Any = None
-        #: The shuffler was asked to shuffle and has not reported yet; the last deck check's verdict.
-        self._shuffle_asked = False
         #: Each shuffler's settings as it last reported them (ShufflerConfigured), for the technician.
         self.shuffler_settings: dict[str, dict[str, Any]] = {}
-        self._deck_ok: bool | None = _deck_ok_since_shuffle(restored.events, restored.carried.get("deck_ok"))
         self.settled: TableSettlement | None = settle_table(self.state, self.schedule, config.table.seats)
         self._settled_json: dict[str, Any] | None = self.settled.to_json() if self.settled else None
+
+    # -- the table's state (terminal.table.state): read-only views of the fold -----------------------
+
+    def rules_for(self, game: str, schedule: str | None) -> Any:
+        """The rules of ``game`` under the posted ``schedule`` (cached: one object per pair)."""
+        key = (game, schedule)
+        if key not in self._rules_cache:
+            self._rules_cache[key] = game_rules(get_game(game), posted=_schedule(schedule))
+        return self._rules_cache[key]
+
+    @property
+    def state(self) -> RoundState:
+        """The round state (the table's)."""
+        return self.table.round
+
+    @property
+    def round_no(self) -> int:
+        """Rounds started since the game was set."""
+        return self.table.round_no
+
+    @property
+    def player_dealer(self) -> int | None:
+        """The player-dealer's seat (the bank rotation's), or None."""
+        return self.table.player_dealer
+
+    @property
+    def deal_no(self) -> int | None:
+        """The player-dealer's deal tile for the round (1 or 2), or None."""
+        return self.table.deal_no
+
+    @property
+    def bank_cents(self) -> int:
+        """The player-dealer's bank."""
+        return self.table.bank_cents
+
+    @property
+    def board(self) -> BettingBoard:
+        """The wagers on the layout; closed from "no more bets" until the round is settled or void."""
+        board = BettingBoard({(seat, 0, spot): cents for seat, spot, cents in self.table.wagers})
+        return board if self.betting_open() else board.close("no more bets")
+
+    @property
+    def live(self) -> bool:
+        """Whether the table is live (not in maintenance, not stopped by a full journal)."""
+        return self.table.live and not self._halted
+
+    @property
+    def table_alerts(self) -> list[AlertView]:
+        """Alerts the terminal raised itself (journaled, folded) and its disk's."""
+        return list(self.table.alerts) + self._env_alerts
+
+    @property
+    def _shuffle_asked(self) -> bool:
+        return self.table.shuffling
+
+    @property
+    def _deck_ok(self) -> bool | None:
+        return self.table.deck_ok
+
+    async def record(self, event: TableEvent, extra: Mapping[str, Any] | None = None) -> None:
+        """Journal a table event (durable; ``extra``: more of the entry, e.g. the input), then fold it into
+        the table and show the result. Nothing of the table changes before it is journaled."""
+        if _HOLDING.get():  # inside this task's journal-then-fold step (a settlement hook): lock held
+            await self._commit([event], extra)
+        else:
+            async with self._held():
+                await self._commit([event], extra)
+        self._show()
+
+    @contextlib.asynccontextmanager
+    async def _held(self) -> AsyncIterator[None]:
+        """The journal-then-fold lock, marked held for this task (so a hook inside may record)."""
+        async with self._lock:
+            token = _HOLDING.set(True)
+            try:
+                yield
+            finally:
+                _HOLDING.reset(token)
+
+    async def _commit(
+        self,
+        events: list[TableEvent],
+        extra: Mapping[str, Any] | None = None,
+        also: Iterable[tuple[str, Mapping[str, Any]]] = (),
+    ) -> None:
+        """Journal ``events`` (and ``also``) in one transaction, then fold them. Call with the lock held."""
+        items: list[tuple[str, Mapping[str, Any]]] = [entry_of(e) for e in events]
+        if extra and items:
+            kind, payload = items[0]
+            items[0] = (kind, {**payload, **extra})
+        items += list(also)
+        if len(items) == 1:
+            await self.journal.append(*items[0])
+        else:
+            await self.journal.append_many(items)
+        for e in events:
+            self.table = table_apply(self.table, e)
 
     # -- start-up and the console ------------------------------------------------------------------
 
@@ -265,6 +408,9 @@ class TableController:
         last = self.journal.journal.last(CONFIG_KIND)
         if last != self._last_config:
             await self.journal.append(CONFIG_KIND, self._last_config)
+            event = event_of(CONFIG_KIND, self._last_config, self.rules_for, self.config.table.seats)
+            if event is not None:
+                self.table = table_apply(self.table, event)
         self._disk_space()
         if self.floor_link is not None:
             self.floor_link.start()
@@ -362,6 +508,7 @@ class TableController:
             betting_open=self.betting_open(),
             betting_player_dealer=self.player_dealer,
             spots=tuple(self.spots),
+            dice=tuple(self.state.dice or ()) if self.state.start is not None else (),
         )
 
     def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
@@ -398,78 +545,51 @@ class TableController:
             return True
         return st is Status.DEALT and self.settled is not None
 
-    def _restore_board(self, journal: Journal) -> None:
-        last = journal.last(BETTING_KIND)
-        if last is None or last.get("game") != self.game.id:
-            return
-        wagers = {(int(w[0]), 0, str(w[1])): int(w[2]) for w in last.get("wagers", ())}
-        self.board = BettingBoard(wagers)
-        self.bank_cents = int(last.get("bank", 0))
-        pd = last.get("player_dealer")
-        self.player_dealer = int(pd) if isinstance(pd, int) else None
-
-    def _board_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game.id,
-            "wagers": [[seat, spot, cents] for (seat, _, spot), cents in sorted(self.board.wagers.items())],
-            "bank": self.bank_cents,
-            "player_dealer": self.player_dealer,
-        }
-
-    async def _betting(self, inp: ConsoleInput) -> str | None:
-        """The wager panel: place or take back a wager, the bank, the player-dealer's seat."""
-        a, data = inp.action, dict(inp.data)
-        seats = self.config.table.seats
-        raw = data.get("seat")
-        if a != "wager.bank" and (not isinstance(raw, int) or not 1 <= raw <= seats):
-            return await self._refuse(inp, f"seat {raw!r}: the table has seats 1-{seats}")
-        seat = raw if isinstance(raw, int) else 0
-        if a == "wager.player-dealer":
-            self._sync_board()
-            if self.board.phase is BettingPhase.CLOSED:
+    async def _wager(self, inp: ConsoleInput, cmd: Command) -> str | None:
+        """The wager panel: place or take back a wager, the bank, the player-dealer's seat. Each command is
+        checked against the table, then journaled as a table event and folded."""
+        said = {"input": inp.to_json()}
+        if isinstance(cmd, Malformed):
+            return await self._refuse(inp, cmd.reason)
+        closed = self.board.phase is BettingPhase.CLOSED
+        if isinstance(cmd, ChooseBanker):
+            seat = cmd.seat
+            if closed:
                 return await self._after_close(inp, seat, "bank", self.bank_cents, self.bank_cents)
-            mine = sorted(spot for (s, _, spot), cents in self.board.wagers.items() if s == seat and cents)
+            mine = self.table.wagers_at(seat)
             if self.player_dealer != seat and mine:
                 # Never a silent move: the seat's wagers would vanish into the bank.
                 return await self._refuse(
                     inp,
                     f"seat {seat} has wagers on the layout ({', '.join(mine)}): take them back before it banks",
                 )
-            self.player_dealer = None if self.player_dealer == seat else seat
-            return await self._board_changed(
-                inp, f"seat {seat} banks" if self.player_dealer else "no player-dealer"
-            )
-        if a == "wager.bank":
+            banker = None if self.player_dealer == seat else seat
+            await self.record(BankerChosen(banker), said)
+            return f"seat {seat} banks" if banker else "no player-dealer"
+        if isinstance(cmd, SetBank):
             if self.player_dealer is None:
                 return await self._refuse(inp, "choose the player-dealer's seat first (p on the wager panel)")
-            cents = _amount(data, self.bank_cents)
-            if cents is None:
-                return await self._refuse(inp, "the bank is a whole number of cents, 0 or more")
-            self._sync_board()
-            if self.board.phase is BettingPhase.CLOSED:
+            cents = amount(cmd.cents, cmd.add, self.bank_cents)
+            if closed:
                 return await self._after_close(inp, self.player_dealer, "bank", self.bank_cents, cents)
-            self.bank_cents = cents
-            return await self._board_changed(inp, None)
-        if a == "wager.clear":
-            self._sync_board()
-            if self.board.phase is BettingPhase.CLOSED:
-                before = sum(v for k, v in self.board.wagers.items() if k[0] == seat)
-                return await self._after_close(inp, seat, "every wager", before, 0)
-            self.board = BettingBoard({k: v for k, v in self.board.wagers.items() if k[0] != seat})
-            return await self._board_changed(inp, None)
-        if a == "wager.place":
-            spot = str(data.get("spot") or (self.spots[0] if self.spots else "main"))
+            await self.record(BankSet(cents), said)
+            return None
+        if isinstance(cmd, ClearSeat):
+            if closed:
+                before = sum(v for k, v in self.board.wagers.items() if k[0] == cmd.seat)
+                return await self._after_close(inp, cmd.seat, "every wager", before, 0)
+            await self.record(SeatCleared(cmd.seat), said)
+            return None
+        if isinstance(cmd, PlaceWager):
+            seat = cmd.seat
+            spot = cmd.spot or (self.spots[0] if self.spots else "main")
             if spot not in self.spots:
                 return await self._refuse(
                     inp, f"{spot!r} is not a wager of {self.game.name} ({', '.join(self.spots)})"
                 )
             if seat == self.player_dealer:
                 return await self._refuse(inp, f"seat {seat} is the player-dealer: its money is the bank")
-            before = self.board.wagers.get((seat, 0, spot), 0)
-            cents = _amount(data, before)
-            if cents is None:
-                return await self._refuse(inp, "a wager is a whole number of cents, 0 or more")
-            self._sync_board()
+            cents = amount(cmd.cents, cmd.add, self.board.wagers.get((seat, 0, spot), 0))
             board, late = self.board.place(seat, spot, cents, cite=BETS_AFTER_CLOSE_CITE)
             if late is not None:  # rules.banking: after no more bets the layout stays as it was
                 return await self._after_close(inp, late.seat, late.name, late.before, late.after, late)
@@ -477,11 +597,11 @@ class TableController:
                 problem = self._limit_problem(board, seat, spot)
                 if problem:
                     return await self._refuse(inp, problem)
-            self.board = board
-            return await self._board_changed(inp, None)
-        if a == "wager.fill" and self.demo_faults:
+            await self.record(WagerSet(seat, spot, cents), said)
+            return None
+        if isinstance(cmd, FillLayout) and self.demo_faults:
             return await self.demo_fill(inp)
-        return await self._refuse(inp, f"unknown wager action {a!r}")
+        return await self._refuse(inp, f"unknown wager action {inp.action!r}")
 
     def _bank_wagers(self, board: BettingBoard) -> list[BankWager]:
         base = base_spots(self.state)
@@ -496,22 +616,9 @@ class TableController:
         """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
         return placement_problem(self.limits, self._bank_wagers(board), seat, spot)
 
-    async def _board_changed(self, inp: ConsoleInput, said: str | None) -> str | None:
-        await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})
-        self._show()
-        return said
-
     async def _refuse(self, inp: ConsoleInput, why: str) -> str:
         await self.journal.append("input", {**inp.to_json(), "refused": why})
         return why
-
-    def _sync_board(self) -> None:
-        # The board closes when the round starts ("no more bets") and reopens once it is settled or void.
-        if self.betting_open():
-            if self.board.phase is BettingPhase.CLOSED:
-                self.board = self.board.reopen()
-        elif self.board.phase is BettingPhase.OPEN:
-            self.board = self.board.close("no more bets")
 
     async def _after_close(
         self,
@@ -542,9 +649,7 @@ class TableController:
             message=late.describe(),
             seat=seat,
         )
-        await self.journal.append("alert", {**_alert_json(alert), "input": inp.to_json()})
-        self.table_alerts = [a for a in self.table_alerts if a.code != alert.code] + [alert]
-        self._show()
+        await self.record(AlertRaised(alert, by_code=True), {"input": inp.to_json()})
         return "no more bets: the wager stays as it was"
 
     def round_start_event(self) -> RoundStart | str:
@@ -583,10 +688,9 @@ class TableController:
             cents = min(max(amounts[i % len(amounts)], lo), hi)
             for spot in fam.demo_spots(spots, i):
                 wagers[(seat, 0, spot)] = cents  # a bonus equal to the base (Capitol's rule)
-        self.board = BettingBoard(wagers)
-        self.player_dealer = pd
-        self.bank_cents = min(hi * 4, 100000) if pd else 0
-        await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        bank = min(hi * 4, 100000) if pd else 0
+        layout = LayoutFilled(tuple(sorted((s, spot, c) for (s, _, spot), c in wagers.items())), pd, bank)
+        await self.record(layout, {"input": (inp or ConsoleInput("wager.fill", "dealer", "key")).to_json()})
         if pd is None:
             return f"demo layout: {len(wagers)} wagers (each player's table stakes)"
         return f"demo layout: seat {pd} banks {self.bank_cents // 100} dollars, {len(wagers)} wagers"
@@ -649,14 +753,14 @@ class TableController:
             for e in events[:-1]:
                 await self.apply_event(e)
             return await self.apply_event(events[-1], rider)
-        async with self._lock:
+        async with self._held():
             if events and isinstance(events[0], RoundStart):  # a round boundary: what a restart starts from
                 await self.journal.checkpoint(
                     table_snapshot(
                         self.state,
                         round_no=self.round_no,
                         game_id=self.game.id,
-                        carried={"deck_ok": self._deck_ok},
+                        carried={"deck_ok": self._deck_ok, "table": carried_of(self.table)},
                     )
                 )
                 self._disk_space()
@@ -666,11 +770,8 @@ class TableController:
             else:
                 await self.journal.append_many(rows + ([rider] if rider else []))
             for event in events:
-                self.state = apply(self.state, event)
-                if isinstance(event, RoundStart):
-                    self.round_no += 1
+                self.table = table_apply(self.table, RoundEvent(event))
             await self._settle_if_due()
-            self._sync_board()
         self._show()
         self._drive_devices()
         return self.state
@@ -684,13 +785,15 @@ class TableController:
             settled = TableSettlement(None, problem=f"cannot settle: {exc}")
         data = settled.to_json() if settled is not None else None
         if data is not None and data != self._settled_json:
-            await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, **data})
+            entry = (SETTLEMENT_KIND, {"round": self.round_no, **data})
             if settled is not None and settled.settlement is not None:
-                # The player-dealer's bank is what is left in its circle (fees are paid apart).
-                self.bank_cents = settled.settlement.bank_after
-                await self.journal.append(
-                    BETTING_KIND, {**self._board_json(), "input": {"action": "settlement"}}
-                )
+                # The player-dealer's bank is what is left in its circle (fees are paid apart); the round
+                # counts as one the player-dealer played (the deal tile).
+                bank = BankSettled(self.round_no, settled.settlement.bank_after)
+                await self._commit([], also=[entry, entry_of(bank)])
+                self.table = table_apply(self.table, bank)
+            else:
+                await self.journal.append(*entry)
         # Shown only once journaled and its bank applied: a reader between the awaits above never sees a
         # settlement whose bank is not yet the player-dealer's.
         self.settled = settled
@@ -707,34 +810,35 @@ class TableController:
 
     def journal_stopped(self, exc: JournalFull) -> str:
         """The journal's disk is full: the table stops with an alert (never a crash); a sentence."""
-        self.live = False
+        self._halted = True
         alert = journal_full_alert(str(exc))
-        self.table_alerts = [a for a in self.table_alerts if a.code != alert.code] + [alert]
+        self._env_alerts = [a for a in self._env_alerts if a.code != alert.code] + [alert]
         self._show()
         return alert.message
 
     def _disk_space(self) -> None:
         """Warn (JOURNAL_DISK_LOW) while free space on the journal's disk is below the warning level."""
         said = self.journal.journal.space_warning()
-        others = [a for a in self.table_alerts if a.code != "JOURNAL_DISK_LOW"]
-        self.table_alerts = others + ([journal_low_alert(said)] if said else [])
+        others = [a for a in self._env_alerts if a.code != "JOURNAL_DISK_LOW"]
+        self._env_alerts = others + ([journal_low_alert(said)] if said else [])
 
     async def _submit(self, inp: ConsoleInput) -> str | None:
+        """One input: read into a command (``terminal.table.commands``), checked against the table's state
+        and the role, journaled (or its refusal), and only then applied."""
         a = inp.action
         unauthorised = self._unauthorised(inp)  # the one role gate: key, panel button, headless alike
         if unauthorised is not None:
             return await self._refuse(inp, unauthorised)
-        if a.startswith(("tech.", "maint.")):
+        cmd = command_of(inp, self.config.table.seats)
+        if isinstance(cmd, Staff):
             return await self._staff(inp)
-        if a == "demo.inject":
-            return await self.inject_fault(str(inp.data.get("device", "")), str(inp.data.get("fault", "")))
-        if a == "mode.change":
-            self.live = inp.data.get("to") != "maintenance"
-            self._show()
+        if isinstance(cmd, InjectFault):
+            return await self.inject_fault(cmd.device, cmd.fault)
+        if isinstance(cmd, ChangeMode):
+            await self.record(ModeSet(cmd.live), {"input": inp.to_json()})
             return None
         if not self.live:
-            await self.journal.append("input", {**inp.to_json(), "refused": "table not live"})
-            return "the table is not live in maintenance"
+            return await self._refuse(inp, "the table is not live in maintenance")
         step = self.step()
         why = refusal(step, a)
         if why is not None:
@@ -744,24 +848,35 @@ class TableController:
                     why = f"{alert.code} holds the table: only its clearing by the {alert.clear_role} (x, with the PIN)"
             return await self._refuse(inp, why)
         if a.startswith("wager."):
-            return await self._betting(inp)
-        if a == "clear-alert" and any(t.code == inp.data.get("code") for t in self.table_alerts):
-            return await self._clear_table_alert(inp)
-        if a == "house-way":
+            return await self._wager(inp, cmd)
+        if isinstance(cmd, Malformed):
+            return await self._refuse(inp, cmd.reason)
+        if isinstance(cmd, ClearAlert) and any(t.code == cmd.code for t in self.table_alerts):
+            return await self._clear_table_alert(inp, cmd)
+        if isinstance(cmd, HouseWay):
             return await self._house_way(inp)
-        if a in ("play", "fold"):
-            return await self._decision(inp)
-        if a == "new-round" and self.needs_shuffle():
+        if isinstance(cmd, PlayOrFold):
+            return await self._decision(inp, cmd)
+        if isinstance(cmd, NewRound) and self.needs_shuffle():
             return await self._shuffle(inp)
-        if a == "confirm" and step is Step.DICE:
+        if isinstance(cmd, ConfirmCommand) and step is Step.DICE:
             return await self._rearm_cup(inp)
-        event = self._round_event_for(inp)
+        if isinstance(cmd, PassBank):
+            await self.record(BankPassed(), {"input": inp.to_json()})
+            return f"seat {self.player_dealer} takes the bank from the next round"
+        event = self._round_event_for(inp, cmd)
         if isinstance(event, str):
             await self.journal.append("input", {**inp.to_json(), "refused": event})
             return event
         if event is None:  # an input that is not a round event: journaled as itself
             await self.journal.append("input", inp.to_json())
-            return await self._note_input(inp)
+            if isinstance(cmd, BankWord):
+                return (
+                    "bank offered"
+                    if cmd.word == "bank-offered"
+                    else "the bank stays; offer it to the next seat"
+                )
+            return None
         before = len(self.state.notes)
         await self.apply_event(event)
         if isinstance(event, RoundStart | Decision) or (
@@ -794,13 +909,12 @@ class TableController:
         if drv is None or self.devices[name].state in ("offline", "disabled"):
             detail = self.devices[name].detail or "not connected"
             return await self._device_alert(name, "NotConnected", f"{name}: cannot shuffle, {detail}")
-        self._shuffle_asked, self._deck_ok = True, None
+        await self.record(ShuffleAsked())
         try:
             drv.shuffle()
         except Exception as exc:  # noqa: BLE001 - a refused command is an alert, never a silent wait
-            self._shuffle_asked = False
+            await self.record(ShuffleStopped(str(exc)))
             return await self._device_alert(name, "CommandRejected", f"{name}: shuffle refused: {exc}")
-        self._show()
         return "shuffling: the shuffler checks the deck; press new round when it is ready"
 
     async def _rearm_cup(self, inp: ConsoleInput) -> str:
@@ -828,69 +942,52 @@ class TableController:
             clear_role="technician",
             message=message,
         )
-        await self.journal.append("alert", {**_alert_json(alert), "device": name, "fault": fault})
-        self.table_alerts = [a for a in self.table_alerts if a.message != message] + [alert]
-        self._show()
+        await self.record(AlertRaised(alert), {"device": name, "fault": fault})
         return message
 
-    def _round_event_for(self, inp: ConsoleInput) -> Event | str | None:
-        a, role = inp.action, inp.role
+    def _round_event_for(self, inp: ConsoleInput, cmd: Command) -> Event | str | None:
+        """The round event a command stands for, why it cannot be one now, or None (not a round event)."""
+        role = inp.role
         rules_role = RulesRole(role) if role in RulesRole._value2member_map_ else RulesRole.DEALER
-        if a == "confirm":
+        if isinstance(cmd, ConfirmCommand):
             return ButtonPress(Button.CONFIRM, role=rules_role)
-        if a == "call-floor":
+        if isinstance(cmd, CallFloorCommand):
             return ButtonPress(Button.CALL_FLOOR, role=rules_role)
-        if a == "misdeal":
+        if isinstance(cmd, MisdealCommand):
             return Declare(DeclareKind.MISDEAL)
-        if a == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
+        if inp.action == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
             return bet_decision(inp.data, self.state)
-        if a == "undo":
+        if isinstance(cmd, UndoCommand):
             off = undone(self.state.segment)
             for n, e in reversed(self.state.segment):
                 if not isinstance(e, Correction) and n not in off:
                     return Correction(of=n, reason="dealer undo", role=rules_role)
             return "nothing to undo in this round"
-        if a == "clear-alert":
-            code = str(inp.data.get("code", ""))
-            seat = inp.data.get("seat")
+        if isinstance(cmd, ClearAlert):
             for alert in self.state.active_alerts:
-                if alert.code.value == code and (seat is None or alert.seat == seat):
+                if alert.code.value == cmd.code and (cmd.seat is None or alert.seat == cmd.seat):
                     if not rules_role.may_clear(alert.clear_role):
-                        return f"{code} is cleared by {alert.clear_role.value}, not {role}"
-                    return AlertCleared(AlertCode(code), rules_role, seat)
-            return f"no active alert {code}"
-        if a == "new-round":
+                        return f"{cmd.code} is cleared by {alert.clear_role.value}, not {role}"
+                    return AlertCleared(AlertCode(cmd.code), rules_role, cmd.seat)
+            return f"no active alert {cmd.code}"
+        if isinstance(cmd, NewRound):
             if self.state.status is Status.DEALING:
                 return "the round is being dealt: finish it, or declare a misdeal"
             if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
                 return f"the round is not settled yet: {self.state.prompt}"
-            start = self.round_start_event()
-            if isinstance(start, str):
-                return start
-            pd = start.player_dealer
-            same = self.state.start is not None and self.state.start.player_dealer == pd
-            self.deal_no = (2 if same and self.deal_no == 1 else 1) if pd is not None else None
-            return start
+            return self.round_start_event()
         return None
 
-    async def _clear_table_alert(self, inp: ConsoleInput) -> str | None:
-        code = str(inp.data.get("code", ""))
+    async def _clear_table_alert(self, inp: ConsoleInput, cmd: ClearAlert) -> str | None:
+        code = cmd.code
         alert = next(t for t in self.table_alerts if t.code == code)
         role = RulesRole(inp.role) if inp.role in RulesRole._value2member_map_ else RulesRole.DEALER
         if not role.may_clear(RulesRole(alert.clear_role)):
             return await self._refuse(inp, f"{code} is cleared by {alert.clear_role}, not {inp.role}")
-        await self.journal.append(
-            "fault.clear",
-            {
-                "code": code,
-                "role": inp.role,
-                "seat": alert.seat,
-                "message": alert.message,
-                "at": self.clock(),
-            },
-        )
-        self.table_alerts = [t for t in self.table_alerts if t is not alert]
-        self._show()
+        said = {"role": inp.role, "message": alert.message, "at": self.clock()}
+        if alert in self._env_alerts:  # the disk's own: journaled as cleared, not a table alert
+            self._env_alerts = [t for t in self._env_alerts if t is not alert]
+        await self.record(AlertDropped(code, alert.seat), said)
         return None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
@@ -905,12 +1002,12 @@ class TableController:
             return f"{len(sets)} hand(s) set as the setter proposes (advice, not a House Way)"
         return f"{len(sets)} hand(s) set the House Way"
 
-    async def _decision(self, inp: ConsoleInput) -> str | None:
+    async def _decision(self, inp: ConsoleInput, cmd: PlayOrFold) -> str | None:
         """The seat the round asks (Three Card) plays (its Play wager) or folds."""
         seat = next_to_decide(self.state)
         if seat is None:
             return await self._refuse(inp, "no player's decision is asked for now")
-        action = Action.BET if inp.action == "play" else Action.FOLD
+        action = Action.BET if cmd.play else Action.FOLD
         amount = None
         if action is Action.BET and self.state.start is not None:
             amount = (
@@ -920,25 +1017,6 @@ class TableController:
         await self.apply_event(Decision(seat, action, amount=amount))
         notes = self.state.notes[before:]
         return notes[-1] if notes else f"seat {seat} {'plays' if action is Action.BET else 'folds'}"
-
-    async def _note_input(self, inp: ConsoleInput) -> str | None:
-        a = inp.action
-        seats = self.config.table.seats
-        if a == "bank-accepted":
-            current = self.player_dealer or 0
-            self.player_dealer = current % seats + 1  # the bank goes clockwise to the next seat
-            self.deal_no = None
-            self.board = BettingBoard(
-                {k: v for k, v in self.board.wagers.items() if k[0] != self.player_dealer}
-            )
-            await self.journal.append(BETTING_KIND, {**self._board_json(), "input": inp.to_json()})
-            self._show()
-            return f"seat {self.player_dealer} takes the bank from the next round"
-        if a == "bank-declined":
-            return "the bank stays; offer it to the next seat"
-        if a == "bank-offered":
-            return "bank offered"
-        return None
 
     async def _staff(self, inp: ConsoleInput) -> str | None:
         a, data = inp.action, dict(inp.data)
@@ -959,22 +1037,18 @@ class TableController:
                     return f"fee schedule {schedule!r}: {exc}"
             table = self.config.table.model_copy(update={"game": game, "fee_schedule": schedule})
             new = self.config.model_copy(update={"table": table}, deep=True)
-            await self.journal.append(CONFIG_KIND, {**config_entry(new), "role": inp.role})
             changed = game != self.game.id
+            # A new game starts a fresh round state, round count and layout; a new schedule refolds the
+            # current round under the rules it makes (a pot game's collection is in its rules).
+            rules = self.rules_for(game, schedule)
+            await self.record(
+                GameSet(game, schedule, new.table.seats, rules), {**config_entry(new), "role": inp.role}
+            )
             self.config, self.game = new, get_game(game)
-            self.schedule = _schedule(schedule)
-            if changed:  # a new game on the table starts a fresh round state (and a fresh fold)
-                self.rules = game_rules(self.game, posted=self.schedule)
-                self.state = initial(self.rules)
-                self.round_no = 0
+            self.schedule, self.rules = _schedule(schedule), rules
+            if changed:
                 self.spots = wager_spots(self.state)
-                self.board = BettingBoard.empty()
                 self.settled, self._settled_json = None, None
-            else:
-                # A pot game's collection is in its rules (``Family.table_data``): refold the game's
-                # rounds under the new schedule, as a restart with this configuration would.
-                self.rules = game_rules(self.game, posted=self.schedule)
-                self.state = restore_round(self.journal.journal, self.rules, self.game.id).state
             self._show()
             return f"the table deals {self.game.name} ({game})" + (f", fees {schedule}" if schedule else "")
         if a == "tech.configure-shuffler":
@@ -1185,10 +1259,13 @@ class TableController:
             return
         t0 = type(ev).__name__
         kind = self.config.devices[name].kind if name in self.config.devices else ""
-        if kind == "shuffler" and (getattr(ev, "alert_code", None) or t0 in ("CommsLost", "CommandRejected")):
-            self._shuffle_asked = False  # the shuffle will not finish: new round asks again once cleared
-        if t0 == "DeckVerified":
-            self._deck_ok = bool(ev.ok)
+        if (
+            kind == "shuffler"
+            and self._shuffle_asked
+            and (getattr(ev, "alert_code", None) or t0 in ("CommsLost", "CommandRejected"))
+        ):
+            # the shuffle will not finish: new round asks again once cleared
+            await self.record(ShuffleStopped(t0))
         if t0 == "CommandRejected":
             await self.journal.append("device", {"device": name, "event": t0, **_plain(ev)})
             await self._device_alert(
@@ -1201,8 +1278,7 @@ class TableController:
             self.shuffler_settings[name] = {
                 k: getattr(ev, k) for k in ("decks", "jokers", "mode", "packet_size", "packets")
             }
-        if t0 == "ShuffleComplete":
-            self._shuffle_asked = False
+        if t0 == "ShuffleComplete":  # its Shuffle round event ends the shuffle asked for
             self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
         elif t0 == "CardDispensed":
             self._dispensed += 1
@@ -1655,15 +1731,6 @@ _DEVICE_CODE_NAMES = frozenset(
     {"SHUFFLER_JAM", "SHORT_DISPENSE", "COMMS_LOST", "DEVICE_RESTARTED", "DEVICE_FAULT"}
     | {"INSUFFICIENT_SHAKE", "CUP_OPENED_EARLY", "PROGRAM_INTEGRITY"}
 )
-
-
-def _deck_ok_since_shuffle(events: Iterable[Event], last: bool | None = None) -> bool | None:
-    """The verdict of the deck check that came with the last shuffle (a restart keeps it), or None;
-    ``last``: the verdict the checkpoint before ``events`` carried."""
-    for e in events:
-        if isinstance(e, DeckCheck):
-            last = not (e.missing or e.extra or e.duplicates)
-    return last
 
 
 def _hands_to_set(state: RoundState) -> list[str]:

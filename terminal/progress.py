@@ -24,10 +24,14 @@ def shows_progress(stream: TextIO | None = None, *, quiet: bool = False) -> bool
 
 @contextmanager
 def progress_bar(
-    label: str, *, quiet: bool = False, stream: TextIO | None = None
+    label: str, *, quiet: bool = False, stream: TextIO | None = None, timed: bool = False
 ) -> Iterator[Progress | None]:
     """A callback that moves a bar labelled ``label`` while the block runs (removed when it ends); None
-    when :func:`shows_progress` says no, so the work pays nothing for it."""
+    when :func:`shows_progress` says no, so the work pays nothing for it.
+
+    ``timed``: the block times work in this process, so the bar has no refresh thread (it would take the
+    interpreter from the timed code); it redraws only when the callback moves it, which a benchmark does
+    between its timed repeats."""
     if not shows_progress(stream, quiet=quiet):
         yield None
         return
@@ -36,10 +40,10 @@ def progress_bar(
 
     console = Console(file=stream if stream is not None else sys.stderr)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with Progress(*columns, console=console, transient=True, auto_refresh=not timed) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total or None)
+            bar.update(task, completed=done, total=total or None, refresh=timed)
 
         yield update

@@ -29,10 +29,11 @@ from rules.round import Status
 from rules.round.alerts import Role, Ruling, Severity, default_clear_role
 from rules.round.events import DiceResult, RoundStart
 from terminal.console.view import AlertView, ConsoleInput, HandView, SeatView, SettlementLine, TableView
-from terminal.controller import BETTING_KIND, SETTLEMENT_KIND, TableController
+from terminal.controller import SETTLEMENT_KIND, TableController
 from terminal.games import GameFile
 from terminal.journal import ROUND_KIND, Journal
 from terminal.table.machine import Step, TableFacts
+from terminal.table.state import AlertDropped, AlertRaised, BankSettled, LayoutFilled
 from terminal.tiles_scenario import (
     EVENT_KEYS,
     NO_COLLECTION,
@@ -169,7 +170,7 @@ class TilesController(TableController):
         """Journal a tiles event for this round and fold it; a sentence if the round cannot take it (then
         nothing is journaled as the round's)."""
         entry = {"round": self.round_no, **event}
-        async with self._lock:
+        async with self._held():
             try:
                 self._fold([*self.tiles_log, entry])
             except TilesEventError as exc:
@@ -203,8 +204,7 @@ class TilesController(TableController):
         if out is None:
             return
         await self.journal.append(SETTLEMENT_KIND, {"round": self.round_no, "tiles": out})
-        self.bank_cents = int(out["bank_after"])
-        await self.journal.append(BETTING_KIND, {**self._board_json(), "input": {"action": "settlement"}})
+        await self.record(BankSettled(self.round_no, int(out["bank_after"])))  # the table's fold
 
     # -- the table's state -------------------------------------------------------------------------
 
@@ -233,10 +233,9 @@ class TilesController(TableController):
         said = await super().demo_fill(inp)
         if self.player_dealer is not None:
             return said
-        self.player_dealer = 1
-        self.board = type(self.board)({k: v for k, v in self.board.wagers.items() if k[0] != 1})
-        self.bank_cents = min(self.config.table.limits.max_cents * 4, 100000)
-        await self._board_changed(inp or ConsoleInput("wager.fill", "dealer", "key"), None)
+        wagers = tuple(w for w in self.table.wagers if w[0] != 1)
+        layout = LayoutFilled(wagers, 1, min(self.config.table.limits.max_cents * 4, 100000))
+        await self.record(layout, {"input": (inp or ConsoleInput("wager.fill", "dealer", "key")).to_json()})
         return f"demo layout: seat 1 banks {self.bank_cents // 100} dollars, {len(self.board.wagers)} wagers"
 
     # -- inputs ------------------------------------------------------------------------------------
@@ -327,10 +326,9 @@ class TilesController(TableController):
             await self.journal.append("input", {**inp.to_json(), "refused": why})
             return why
         if event["type"] == "tiles":  # a tray read the dealer keyed again: its alert is answered
-            self.table_alerts = [
-                t for t in self.table_alerts if not (t.code == "UNREADABLE_CARD" and t.seat == event["seat"])
-            ]
-            self._show()
+            for t in self.table.alerts:
+                if t.code == "UNREADABLE_CARD" and t.seat == event["seat"]:
+                    await self.record(AlertDropped(t.code, t.seat), {"role": inp.role, "message": t.message})
         r = self.tiles_round
         new = [ln for ln in self.tiles_lines if ln.kind == "alert"]
         return new[-1].data["code"] + ": " + new[-1].data["remedy"] if r and new and _last(new, r) else None
@@ -404,8 +402,7 @@ class TilesController(TableController):
             message=str(message),
             seat=ev.position,
         )
-        self.table_alerts = [t for t in self.table_alerts if t.message != alert.message] + [alert]
-        self._show()
+        await self.record(AlertRaised(alert))
 
     def _drive_devices(self) -> None:
         """The table's devices, and an emulated on-demand tray reads each played position once the dice

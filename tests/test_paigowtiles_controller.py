@@ -15,13 +15,13 @@ import yaml
 
 from devices.events import DiceRolled
 from devices.tilereader import TilesRead
-from rules.banking import BettingBoard
 from rules.paigowtiles.tiles import ALL_TILES
 from terminal.config import load_config
 from terminal.console.view import ConsoleInput
 from terminal.controller import controller_class
 from terminal.journal import Journal
 from terminal.paths import config_dir
+from terminal.table.state import LayoutFilled
 from terminal.tiles_scenario import check_tiles, load_tiles_scenario, run_tiles
 from terminal.tiles_table import TilesController, export_tiles
 
@@ -39,9 +39,8 @@ async def open_round(path: Path, room: str, dice=(3, 3, 3), cfg=None) -> TilesCo
     assert controller_class(cfg) is TilesController
     c = TilesController(cfg, Journal(path))
     await c.start()
-    c.board = BettingBoard({(2, 0, "main"): 2000, (3, 0, "main"): 1000, (5, 0, "main"): 1500})
-    c.player_dealer, c.bank_cents = 1, 50_000
-    await c._board_changed(ConsoleInput("wager.fill", "dealer", "test"), None)
+    layout = LayoutFilled(((2, "main", 2000), (3, "main", 1000), (5, "main", 1500)), 1, 50_000)
+    await c.record(layout, {"input": ConsoleInput("wager.fill", "dealer", "test").to_json()})
     assert await c.submit(ConsoleInput("new-round")) is not None  # the tiles washed (recorded)
     await c.submit(ConsoleInput("new-round"))
     assert c.state.start is not None and c.step().value == "dice"
@@ -213,8 +212,7 @@ def test_the_table_controller_still_has_every_method_the_tiles_table_extends() -
         "_unauthorised",
         "_health",
         "_delivered_entry",
-        "_board_json",
-        "_board_changed",
+        "record",
         "_show",
         "device_of",
         "step",
@@ -230,11 +228,10 @@ async def test_a_tres_lounge_backline_is_on_the_layout_and_settles_after_its_sea
     c = TilesController(cfg, Journal(tmp_path / "j.sqlite3"))
     await c.start()
     assert c.spots == ["main", "backline"]
-    c.board = BettingBoard(
-        {(2, 0, "main"): 2000, (2, 0, "backline"): 1000, (3, 0, "main"): 1000, (5, 0, "main"): 1500}
+    wagers = ((2, "backline", 1000), (2, "main", 2000), (3, "main", 1000), (5, "main", 1500))
+    await c.record(
+        LayoutFilled(wagers, 1, 50_000), {"input": ConsoleInput("wager.fill", "dealer", "test").to_json()}
     )
-    c.player_dealer, c.bank_cents = 1, 50_000
-    await c._board_changed(ConsoleInput("wager.fill", "dealer", "test"), None)
     await c.submit(ConsoleInput("new-round"))
     await c.submit(ConsoleInput("new-round"))
     await c.on_device_event(DiceRolled(device="dice", d1=3, d2=3, d3=3))
@@ -328,7 +325,9 @@ async def test_each_rooms_example_table_settles_with_its_posted_collection(
     c = await open_round(tmp_path / "j.sqlite3", room, cfg=cfg.model_copy(update={"devices": {}}))
     out = await play_out(c, 5)
     assert out["fees"] > 0
-    if room == "tres-lounge":  # the player-dealer's $2 and $0.50 per player wagering $5-$40 (seed 002 L97-104)
+    if (
+        room == "tres-lounge"
+    ):  # the player-dealer's $2 and $0.50 per player wagering $5-$40 (seed 002 L97-104)
         assert out["fees"] == 200 + 3 * 50
     assert c.bank_cents == out["bank_after"]
     c.close()

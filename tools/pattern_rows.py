@@ -169,6 +169,10 @@ REVIEWED = {
     "blackjack/21st-century-oaks-rules",
     "threecard/pair-and-up",
     "threecard/betwiser-3card-holdem",
+    "threecard/tres-lounge",
+    "baccarat/ez-panda8-oaks",
+    "baccarat/commission-free-dragon",
+    "paigow/mini-the101",
 }
 
 

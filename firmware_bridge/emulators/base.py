@@ -53,6 +53,23 @@ def fresh_boot_id() -> int:
     return int.from_bytes(os.urandom(4), "big") or 1
 
 
+
+#: ``fresh``: every emulator built takes a new seed (the demo deals a new deck each run); a number: that
+#: seed for every emulator (replay a demo run); unset: each profile's own ``seed`` (tests, reproducible).
+SEED_ENV = "DEALER_TERMINAL_EMULATOR_SEED"
+
+
+def emulator_seed(profile_seed: int) -> int:
+    """The seed an emulator is built with: the profile's, unless :data:`SEED_ENV` says otherwise."""
+    want = os.environ.get(SEED_ENV, "").strip()
+    if want == "fresh":
+        seed = random.SystemRandom().randrange(2**32)
+        log.info("emulator seed %d (%s=%d replays it)", seed, SEED_ENV, seed)
+        return seed
+    if want.isdigit():
+        return int(want)
+    return profile_seed
+
 class Nvram:
     """What survives a reboot: the message counter, unacknowledged events and behaviour position.
 
@@ -92,8 +109,10 @@ class Emulator:
         key_file: str | Path | None = None,
     ) -> None:
         self.profile = profile
-        self.rng = random.Random(profile.seed)
-        self._line_rng = random.Random(profile.seed ^ 0x5EED)
+        #: The seed of this emulator's cards, dice and line faults (:func:`emulator_seed`).
+        self.seed = emulator_seed(profile.seed)
+        self.rng = random.Random(self.seed)
+        self._line_rng = random.Random(self.seed ^ 0x5EED)
         ident = profile.identity
         lp = profile.link
         self.link = DeviceLink(

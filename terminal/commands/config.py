@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import sys
 from typing import Any
 
@@ -29,6 +30,12 @@ def register(sub: Any) -> None:
     )
     c.add_argument("files", nargs="*", metavar="F", help="configuration files (each checked on its own)")
     c.add_argument("--effective", action="store_true", help="check the layered configuration instead")
+    c.add_argument(
+        "--config",
+        metavar="F",
+        help="with --effective: the main file, anywhere (default: $DEALER_TERMINAL_CONFIG, else "
+        "/etc/dealer-terminal/config.yaml); its conf.d/ drop-ins are layered on top",
+    )
     c.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="override (with --effective)"
     )
@@ -52,10 +59,10 @@ def register(sub: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     results: list[tuple[str, list[Problem]]] = []
-    if args.effective or not args.files:
+    if args.effective or args.config or not args.files:
         if args.files:
             raise UserError("config check: give files, or --effective, not both")
-        files = config_files(None, demo=False)
+        files = config_files(args.config or os.environ.get("DEALER_TERMINAL_CONFIG") or None, demo=False)
         if not files:
             raise UserError("config check: give a file (there is no /etc/dealer-terminal/config.yaml)")
         _, problems = check_config(files, sets=args.set)

@@ -63,6 +63,7 @@ def describe(cfg: TerminalConfig) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``run``: the console on the configured table (or the demo's tables), or headless."""
     cfg = load_config(args.config, sets=args.set, demo=True)
     if args.headless:
         return asyncio.run(run_headless(cfg))
@@ -74,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         return 0
     tables = demo_tables(cfg, sets=args.set) if builtin_demo(args.config) else None
+    if tables is not None:
+        # The built-in demo deals a new deck each run (the emulators' seeds are fresh, and logged);
+        # DEALER_TERMINAL_EMULATOR_SEED=<n> replays one.
+        os.environ.setdefault("DEALER_TERMINAL_EMULATOR_SEED", "fresh")  # firmware_bridge.emulators.base
     app = build_app(cfg, demo=args.demo, tables=tables)
     if not args.demo and hasattr(app, "controller"):
         app.controller.draw_pace = 0.35  # the emulated shoe deals at a pace a newcomer can follow

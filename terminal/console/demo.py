@@ -18,13 +18,13 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from rules.banking import BettingBoard
 from rules.round.events import Event, HandSet, RoundStart
 from terminal.config import TerminalConfig, load_config
 from terminal.console.view import ConsoleInput, TableView
 from terminal.journal import Journal
 from terminal.paths import config_dir
 from terminal.scenario import load_scenario
+from terminal.table.state import LayoutFilled
 
 TOUR = config_dir() / "demo" / "tour.yaml"
 
@@ -81,9 +81,9 @@ class DemoBackend:
         c = self.controller
         await c.start()
         start = next(e for step in self.steps for e in step if isinstance(e, RoundStart))
-        c.board = BettingBoard({(w.seat, 0, w.spot): w.cents for w in start.wagers})
-        c.player_dealer, c.bank_cents = start.player_dealer, start.bank
-        await c._board_changed(ConsoleInput("wager.fill", "dealer", "demo"), None)
+        wagers = tuple(sorted((w.seat, w.spot, w.cents) for w in start.wagers))
+        layout = LayoutFilled(wagers, start.player_dealer, start.bank)
+        await c.record(layout, {"input": ConsoleInput("wager.fill", "dealer", "demo").to_json()})
 
     def next_words(self) -> str:
         """What the next ``c`` does."""

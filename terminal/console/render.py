@@ -147,6 +147,8 @@ def header_text(view: TableView) -> Text:
     else:
         t.append(" CLOSED ", style="bold white on #b00000")
     t.append(" " + PHASE_WORDS.get(view.phase, view.phase), style="italic")
+    if view.dice:
+        t.append(f"  dice {'-'.join(map(str, view.dice))} = {sum(view.dice)}", style="bold")
     if view.player_dealer:
         t.append("  PD ")
         t.append(view.player_dealer, style="bold")

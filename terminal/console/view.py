@@ -155,6 +155,7 @@ class TableView:
     round_no: int = 0
     player_dealer: str = ""  # "Seat 3", "House", "" before a round
     deal_no: int | None = None  # the player-dealer's deal 1 or 2
+    dice: tuple[int, ...] = ()  # the round's dice (Pai Gow: they pick the first hand), once rolled
     seats: tuple[SeatView, ...] = ()
     banker: SeatView | None = None
     piles: tuple[SeatView, ...] = ()  # recipients that are not seats (piles, boxes, board), a second row

@@ -90,8 +90,9 @@ DEFAULT_SEGMENT_ENTRIES = 50_000
 DEFAULT_WARN_FREE_BYTES = 1 << 30  # 1 GiB: weeks of rounds
 DEFAULT_RESERVE_BYTES = 4 << 20
 _NOT_CARRIED = (ROUND_KIND, CHECKPOINT_KIND)
-RESTORE_KINDS = (ROUND_KIND, "config")
-"""The kinds :meth:`Journal.restore_point` returns after the checkpoint: round events and game changes."""
+RESTORE_KINDS = (ROUND_KIND, "config", "table", "alert", "fault.clear")
+"""The kinds :meth:`Journal.restore_point` returns after the checkpoint: round events, game changes, and
+the table's own events and alerts (``terminal.table.state``)."""
 _COLUMNS = "seq, ts, kind, payload, prev_hash, hash"
 
 _SCHEMA = """

@@ -243,3 +243,18 @@ async def test_on_demand_shoe_reads_only_what_the_dealer_draws(rig_factory: Any)
     assert len(rig.of(CardRead)) == 3
     rig.emulator.inject("draw", rig.clock.now())
     await rig.run_until(lambda r: len(r.of(CardRead)) == 4)
+
+
+def test_a_fresh_seed_deals_a_new_deck_each_time_an_emulator_is_built(monkeypatch) -> None:
+    """``run`` on the built-in demo sets DEALER_TERMINAL_EMULATOR_SEED=fresh: each emulator built shuffles
+    from a new seed (issue 16: the demo dealt the identical deck every time). Unset, the profile's seed
+    (reproducible tests); a number replays one run."""
+    from firmware_bridge.emulators.base import SEED_ENV, emulator_seed
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    assert emulator_seed(11) == 11
+    monkeypatch.setenv(SEED_ENV, "42")
+    assert emulator_seed(11) == 42
+    monkeypatch.setenv(SEED_ENV, "fresh")
+    seeds = {emulator_seed(11) for _ in range(8)}
+    assert len(seeds) > 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -354,3 +355,25 @@ def test_any_bytes_into_either_end_never_raise(chunks: list[bytes]) -> None:
         w.dev.poll(t)
     # And the link still works afterwards if the peers re-handshake.
     assert isinstance(w.host.frames_to_send(), list)
+
+
+def test_a_watchdog_clock_decides_silence_and_only_silence() -> None:
+    """With a watchdog clock (a test's manual clock), the silence verdict waits for that clock: any
+    amount of real time without frames (a starved process) is not COMMS_LOST, while heartbeats keep
+    going out on the real time; moving the watchdog clock past comms_timeout is."""
+    watch = [100.0]
+    cfg = dataclasses.replace(CFG, watchdog=lambda: watch[0])
+    host = HostLink(cfg, now=0.0, session=0x1234)
+    dev = DeviceLink(DeviceIdentityTemplate(2, "m", "s", "v"), CFG, now=0.0, boot_id=77)
+    dev.boot(0.0)
+    host.connect(0.0)
+    w = Wire(host, dev)
+    w.pump(0.0)
+    assert host.established
+    host.frames_to_send()
+    assert host.poll(60.0) == [] and not host.peer_silent  # a minute of real time, no frame: not silent
+    assert host.frames_to_send()  # ... but the heartbeat went out on real time
+    assert host.next_deadline() <= 60.0 + CFG.heartbeat_interval
+    watch[0] += CFG.comms_timeout
+    (silent,) = host.poll(60.1)
+    assert isinstance(silent, PeerSilent) and silent.silent_for == CFG.comms_timeout

@@ -192,3 +192,19 @@ def test_cli_hash_pin(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("13579\n"))
     assert main(["config", "hash-pin", "--stdin"]) == 0
     assert capsys.readouterr().out.startswith("scrypt$16384$8$1$")
+
+
+def test_cli_check_effective_takes_a_config_outside_etc(tmp_path, capsys, monkeypatch):
+    """``config check --effective --config F`` layers F, its conf.d drop-ins, the environment and --set,
+    wherever F is (issue 16: it could only check /etc)."""
+    main_file = write(tmp_path, "config.yaml", GOOD)
+    (tmp_path / "conf.d").mkdir()
+    (tmp_path / "conf.d" / "10-seats.yaml").write_text("table:\n  seats: 0\n")
+    monkeypatch.delenv("DEALER_TERMINAL_CONFIG", raising=False)
+    assert main(["config", "check", "--effective", "--config", str(main_file)]) == 2
+    out = capsys.readouterr().out
+    assert "10-seats.yaml:2: table.seats" in out  # the drop-in beside the file is layered on it
+    assert main(["config", "check", "--effective", "--config", str(main_file), "--set", "table.seats=7"]) == 0
+    assert f"effective: {main_file}" in capsys.readouterr().out
+    monkeypatch.setenv("DEALER_TERMINAL_CONFIG", str(main_file))
+    assert main(["config", "check", "--effective", "--set", "table.seats=6"]) == 0

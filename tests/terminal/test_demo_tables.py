@@ -9,9 +9,11 @@ import io
 import pytest
 from rich.console import Console
 
+from firmware_bridge.clock import ManualClock
 from firmware_bridge.link import LinkConfig
 from terminal.commands.run import DEMO_TABLES, build_app, demo_tables
 from terminal.config import load_config
+from terminal.console.render import header_text
 from terminal.console.view import fmt_cents
 
 
@@ -21,7 +23,7 @@ def text_of(renderable) -> str:
     return console.export_text()
 
 
-async def until(pilot, cond, steps=600):
+async def until(pilot, cond, steps=1200):  # a bound for a broken run only (2 min), never a timing
     for _ in range(steps):
         if cond():
             return True
@@ -29,9 +31,23 @@ async def until(pilot, cond, steps=600):
     return cond()
 
 
-#: Link timing for end-to-end tests: the drivers' retransmission and heartbeats as usual, but a device
-#: is declared silent only after an hour without a frame.
-QUIET_LINK = LinkConfig(comms_timeout=3600.0)
+#: Link timing for end-to-end tests that never need COMMS_LOST: the silence watchdog on a manual clock
+#: nobody moves (see :func:`manual_watchdog`); the I/O timers run on real time.
+QUIET_LINK = LinkConfig(watchdog=ManualClock().now)
+
+
+def manual_watchdog(controller) -> ManualClock:
+    """Put the devices' silence watchdog on a manual clock the test moves (issue 16 item 9).
+
+    The links' I/O timers (retransmission, heartbeats, acknowledgements, HELLO retries) keep running on
+    real time, as they must for the handshake and the emulators' own watchdogs; only the verdict "the
+    device fell silent" (COMMS_LOST) reads the manual clock. A starved test process therefore never times
+    a live device out, and a test that wants COMMS_LOST moves the clock. (A manual clock for the whole
+    driver stalled the handshake: its HELLO retries, heartbeats and acknowledgements never came due,
+    and the emulator, on real time in its own thread, then timed the silent host out.)"""
+    watch = ManualClock()
+    controller.link_config = LinkConfig(watchdog=watch.now)
+    return watch
 
 
 def demo_app(tmp_path, monkeypatch, index=0):
@@ -55,9 +71,9 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "draw",
     ]
     app = build_app(tables[index], tables=tables)
-    # The links' silence timeout far beyond any scheduling delay: COMMS_LOST cannot trip while a loaded
-    # machine starves the test process (issue 16 item 9). Nothing here asserts on wall-clock time.
-    app.controller.link_config = QUIET_LINK
+    # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
+    # process (issue 16 item 9). Nothing here asserts on wall-clock time.
+    app.watchdog = manual_watchdog(app.controller)
     return app
 
 
@@ -118,6 +134,10 @@ async def test_each_demo_table_deals_a_round_to_settlement(tmp_path, monkeypatch
         shown = text_of(app.screen.query_one("#settlement").content)
         assert "Settlement: action from seat" in shown and lines[0].who in shown and "Bank" in shown
         agrees_with_the_cards(c.view(), c)
+        if c.game.family == "paigow":  # the dice that picked the first hand are in the header
+            dice = c.state.dice
+            assert len(dice) == 3 and app.view.dice == dice
+            assert f"dice {'-'.join(map(str, dice))} = {sum(dice)}" in header_text(app.view).plain
         entries = list(c.journal.journal.entries(kind="settlement"))
         assert entries and entries[-1].payload["bank_before"] == ts.settlement.bank_before
         # The next round's wagers may go on the layout again.
@@ -335,3 +355,30 @@ def agrees_with_the_cards(view, c) -> None:
             assert sv.status.startswith(f"won {fmt_cents(net)}"), (sv.seat, sv.status, net)
         elif net < 0:
             assert sv.status.startswith(f"lost {fmt_cents(-net)}"), (sv.seat, sv.status, net)
+
+
+async def test_comms_lost_is_decided_by_the_manual_watchdog_only(tmp_path, monkeypatch):
+    """A device that falls silent on the real pty: no COMMS_LOST however long the (maybe starved) test
+    process takes, until the test moves the watchdog clock past the silence timeout; then the STOP names
+    the device. Heartbeats and acknowledgements run on real time meanwhile (the handshake completes)."""
+    import time
+
+    from terminal.controller import _emulator_runner
+
+    app = demo_app(tmp_path, monkeypatch)
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        name = next(n for n, d in c.config.devices.items() if d.kind == "shuffler")
+        runner = _emulator_runner(c.drivers[name])
+        emulator = runner.emulator
+        runner.call(lambda: emulator.inject("disconnect", time.monotonic(), duration=3600.0))
+        sent = c.drivers[name].link.counters.frames_out
+        assert await until(pilot, lambda: c.drivers[name].link.counters.frames_out > sent + 2)  # heartbeats
+        assert not c.drivers[name].comms_lost and all(
+            a.code.value != "COMMS_LOST" for a in c.state.active_alerts
+        )
+        await app.watchdog.advance(c.drivers[name].link.config.comms_timeout, step=0.5)
+        assert await until(pilot, lambda: any(a.code.value == "COMMS_LOST" for a in c.state.active_alerts))
+        assert c.drivers[name].comms_lost
+    c.close()

@@ -33,6 +33,7 @@ from terminal.controller import TableController
 from terminal.journal import Journal
 from terminal.roles import Access, LockedOut, hash_pin
 from terminal.table.machine import SPECS, Step
+from terminal.table.restore import fold_journal
 
 PINS = {"dealer": "1111", "floor": "2222", "technician": "3333"}
 HASHES = {role: hash_pin(pin, n=2**4) for role, pin in PINS.items()}
@@ -157,6 +158,11 @@ class TableFlow(RuleBasedStateMachine):
             self.submit("clear-alert", role, code=alert.code, seat=alert.seat)
             assert [a.code for a in self.c.view().alerts] == before
 
+    @rule()
+    def bank_goes_on(self) -> None:
+        """The bank rotates clockwise (rules/banking/rotation.py)."""
+        self.submit("bank-accepted")
+
     @rule(seconds=st.sampled_from([1.0, 400.0]))
     def time_passes(self, seconds: float) -> None:
         self.now[0] += seconds
@@ -212,11 +218,18 @@ class TableFlow(RuleBasedStateMachine):
         if not hasattr(self, "c"):
             return
         self.run(asyncio.sleep(0))
-        state, round_no = self.c.state, self.c.round_no
+        state, round_no, table = self.c.state, self.c.round_no, self.c.table
         assert self.c.journal.journal.verify().ok
+        # The journal folded from its first entry is the live table (issue 16 item 1)...
+        t = self.cfg.table
+        folded = fold_journal(
+            self.c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, self.c.rules_for
+        )
+        assert folded == table
         self.c.close()
+        # ...and so is a restart (the last checkpoint and the entries after it).
         again = TableController(self.cfg, Journal(self.cfg.journal.path))
-        assert again.state == state and again.round_no == round_no
+        assert again.state == state and again.round_no == round_no and again.table == table
         again.close()
         self.loop.close()
 

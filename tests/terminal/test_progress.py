@@ -3,9 +3,11 @@ reports every hand class it counts, every other family's analysis its stages."""
 
 from __future__ import annotations
 
+import ast
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,63 @@ def test_analyze_in_a_pipe_writes_nothing_to_stderr():
     )
     assert run.returncode == 0, run.stderr
     assert run.stderr == "" and "Clean Sweep" in run.stdout
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+#: Benchmarks without a bar, and why: libFuzzer (atheris) prints its own status lines to stderr.
+NO_BAR = {"fuzz_frames.py": "libFuzzer reports its own progress"}
+
+
+def _calls_progress_bar(source: str) -> bool:
+    """Whether a module imports ``terminal.progress.progress_bar`` and opens it in a ``with``."""
+    tree = ast.parse(source)
+    imported = any(
+        isinstance(n, ast.ImportFrom)
+        and n.module == "terminal.progress"
+        and any(a.name == "progress_bar" for a in n.names)
+        for n in ast.walk(tree)
+    )
+    opened = any(
+        isinstance(n, ast.With)
+        and any(
+            isinstance(i.context_expr, ast.Call)
+            and getattr(i.context_expr.func, "id", None) == "progress_bar"
+            for i in n.items
+        )
+        for n in ast.walk(tree)
+    )
+    return imported and opened
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in BENCHMARKS.glob("*.py")))
+def test_every_benchmark_shows_its_progress(name):
+    """Each benchmark opens the shared bar (silent in a pipe and for --json), or says why it cannot."""
+    if name in NO_BAR:
+        pytest.skip(NO_BAR[name])
+    assert _calls_progress_bar((BENCHMARKS / name).read_text(encoding="utf-8")), name
+
+
+def test_a_timed_bar_draws_only_when_it_moves():
+    """A benchmark's bar (``timed``) has no refresh thread: nothing is drawn until the callback moves it."""
+    import threading
+
+    tty = _Tty()
+    before = threading.active_count()
+    with progress_bar("timed passes", stream=tty, timed=True) as progress:
+        assert progress is not None
+        assert threading.active_count() == before
+        progress(1, 3)
+        assert "1/3" in tty.getvalue()
+
+
+def test_a_benchmark_in_a_pipe_writes_nothing_to_stderr():
+    """``round_engine.py --quick`` (a few CPU-seconds) with stderr a pipe: its figures, and no bar."""
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "round_engine.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == "" and "replay of 10000 events" in run.stdout

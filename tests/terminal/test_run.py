@@ -9,7 +9,7 @@ from pathlib import Path
 
 from terminal.commands.run import build_app
 from terminal.config import load_config
-from tests.terminal.test_demo_tables import QUIET_LINK
+from tests.terminal.test_demo_tables import manual_watchdog
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ async def test_the_demo_table_deals_a_round_on_emulated_devices(tmp_path, monkey
     monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
     app = build_app(load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True))
     c = app.controller
-    c.link_config = QUIET_LINK  # no silence timeout a starved test process could trip
+    manual_watchdog(c)  # COMMS_LOST on a manual clock: a starved test process cannot trip it
 
     async def until(pilot, cond, steps=400):
         for _ in range(steps):
