@@ -44,7 +44,8 @@ async def open_round(path: Path, room: str, dice=(3, 3, 3), cfg=None) -> TilesCo
     assert await c.submit(ConsoleInput("new-round")) is not None  # the tiles washed (recorded)
     await c.submit(ConsoleInput("new-round"))
     assert c.state.start is not None and c.step().value == "dice"
-    await c.on_device_event(DiceRolled(device="dice", d1=dice[0], d2=dice[1], d3=dice[2]))
+    if dice is not None:  # the cup's roll (None: the round waits for its dice)
+        await c.on_device_event(DiceRolled(device="dice", d1=dice[0], d2=dice[1], d3=dice[2]))
     return c
 
 
@@ -385,13 +386,7 @@ async def test_keyed_dice_are_the_cups_roll_through_a_restart(tmp_path: Path) ->
     expect = (cup.tiles_round.first_set, cup.tiles_round.action)
     cup.close()
     path = tmp_path / "keyed.sqlite3"
-    c = TilesController(table("capitol"), Journal(path))
-    await c.start()
-    c.board = BettingBoard({(2, 0, "main"): 2000, (3, 0, "main"): 1000, (5, 0, "main"): 1500})
-    c.player_dealer, c.bank_cents = 1, 50_000
-    await c._board_changed(ConsoleInput("wager.fill", "dealer", "test"), None)
-    await c.submit(ConsoleInput("new-round"))
-    await c.submit(ConsoleInput("new-round"))
+    c = await open_round(path, "capitol", dice=None)
     assert c.step().value == "dice" and c.picker_seat() == (1, "dice")
     bad = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [1, 2]}))
     assert bad.startswith("the dice are three values 1 to 6")
