@@ -24,6 +24,7 @@ from rules.round.events import event_from_json  # noqa: E402
 from terminal.display.app import create_app  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 from terminal.journal.store import ROUND_KIND  # noqa: E402
+from terminal.progress import progress_bar  # noqa: E402
 from tests.terminal.test_display import Served, journal_with  # noqa: E402
 from tests.terminal.test_roads_cli import FIXTURE, shoe_events  # noqa: E402
 
@@ -35,6 +36,7 @@ def main(n: int) -> None:
     wall: list[float] = []
     cpu0 = time.process_time()
     with (
+        progress_bar(f"display latency: {n} updates", timed=True) as progress,  # moved between updates
         Journal(path) as journal,  # held open, as the table's controller holds it
         Served(create_app(path)) as served,
         urllib.request.urlopen(served.url + "/events", timeout=60) as stream,
@@ -60,6 +62,8 @@ def main(n: int) -> None:
             while f'data-coups="{coups}"' not in board():
                 pass
             wall.append(time.perf_counter() - t0)
+            if progress is not None:
+                progress(i + 1, n)
     cpu = time.process_time() - cpu0
     ms = [w * 1000 for w in wall]
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; {n} updates")

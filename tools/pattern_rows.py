@@ -173,6 +173,7 @@ REVIEWED = {
     "baccarat/ez-panda8-oaks",
     "baccarat/commission-free-dragon",
     "paigow/mini-the101",
+    "threecard/capitol",
 }
 
 
