@@ -44,7 +44,8 @@ async def open_round(path: Path, room: str, dice=(3, 3, 3), cfg=None) -> TilesCo
     assert await c.submit(ConsoleInput("new-round")) is not None  # the tiles washed (recorded)
     await c.submit(ConsoleInput("new-round"))
     assert c.state.start is not None and c.step().value == "dice"
-    await c.on_device_event(DiceRolled(device="dice", d1=dice[0], d2=dice[1], d3=dice[2]))
+    if dice is not None:  # the cup's roll (None: the round waits for its dice)
+        await c.on_device_event(DiceRolled(device="dice", d1=dice[0], d2=dice[1], d3=dice[2]))
     return c
 
 
@@ -376,3 +377,25 @@ async def play_out_rest(c: TilesController, tiles: list[str]) -> None:
             )
     await c.submit(ConsoleInput("house-way"))
     assert c.outcome() is not None
+
+
+async def test_keyed_dice_are_the_cups_roll_through_a_restart(tmp_path: Path) -> None:
+    """Dice keyed by the dealer (no cup) are journaled as the cup's roll: the same first set and Action as a
+    cup's roll of the same dice, and a restart gives them back from the journal (source ``dealer``)."""
+    cup = await open_round(tmp_path / "cup.sqlite3", "capitol", dice=(1, 2, 3))
+    expect = (cup.tiles_round.first_set, cup.tiles_round.action)
+    cup.close()
+    path = tmp_path / "keyed.sqlite3"
+    c = await open_round(path, "capitol", dice=None)
+    assert c.step().value == "dice" and c.picker_seat() == (1, "dice")
+    bad = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [1, 2]}))
+    assert bad.startswith("the dice are three values 1 to 6")
+    await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [1, 2, 3]}))
+    assert (c.tiles_round.first_set, c.tiles_round.action) == expect
+    again = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [6, 6, 6]}))
+    assert again.startswith("the dice are keyed only while the round waits for them")
+    c.close()
+    c = TilesController(table("capitol"), Journal(path))  # a restart: the journal gives the dice back
+    assert tuple(c.state.dice) == (1, 2, 3) and (c.tiles_round.first_set, c.tiles_round.action) == expect
+    assert c.picker_seat()[1] == "tiles"
+    c.close()
