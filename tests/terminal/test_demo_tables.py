@@ -363,14 +363,14 @@ async def test_comms_lost_is_decided_by_the_manual_watchdog_only(tmp_path, monke
     the device. Heartbeats and acknowledgements run on real time meanwhile (the handshake completes)."""
     import time
 
-    from terminal.controller import _emulator_runner
+    from terminal.controller import _emulator_control
 
     app = demo_app(tmp_path, monkeypatch)
     c = app.controller
     async with app.run_test(size=(140, 44)) as pilot:
         assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
         name = next(n for n, d in c.config.devices.items() if d.kind == "shuffler")
-        runner = _emulator_runner(c.drivers[name])
+        runner = _emulator_control(c.drivers[name])  # the emulator's thread runner, behind its control port
         emulator = runner.emulator
         runner.call(lambda: emulator.inject("disconnect", time.monotonic(), duration=3600.0))
         sent = c.drivers[name].link.counters.frames_out
