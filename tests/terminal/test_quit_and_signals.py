@@ -8,6 +8,7 @@ The pty tests run the real ``dealer-terminal run`` as the systemd unit does: std
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -61,6 +62,23 @@ def screen_text(data: bytes) -> str:
     return re.sub(r"\x1b\[[0-9;?<>=]*[A-Za-z~]|\x1b[()][A-Z0-9]|\x1b[=>]", "", data.decode(errors="replace"))
 
 
+_RUNNING: list[PtyRun] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_console_outlives_its_test():
+    """A test that fails half-way leaves its console running: stop it (and its session) at teardown."""
+    yield
+    while _RUNNING:
+        run = _RUNNING.pop()
+        if run.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(run.proc.pid, signal.SIGKILL)
+            run.proc.wait(timeout=PATIENCE)
+        if run.master >= 0:
+            os.close(run.master)
+
+
 class PtyRun:
     """``dealer-terminal run`` on a pseudo-terminal (stdin, stdout), stderr to a file."""
 
@@ -86,6 +104,7 @@ class PtyRun:
         os.close(slave)
         self.master = master
         self.out = b""
+        _RUNNING.append(self)
 
     def read_until(self, needle: bytes, since: int = 0) -> int:
         """Read the screen until ``needle`` appears after offset ``since``; its offset."""
@@ -124,6 +143,7 @@ class PtyRun:
             self.out += chunk
         code = self.proc.wait(timeout=PATIENCE)
         os.close(self.master)
+        self.master = -1  # closed: teardown must not close the number again (another file may hold it)
         return code
 
 
