@@ -37,9 +37,28 @@ X = "test"
 
 def casino_variant() -> dict[str, Any]:
     """The casino game the published figures are for: Ante pays 1:1 when the dealer does not qualify, an
-    ante bonus of 5/4/1, Pair Plus 40/30/6/4/1. No California filing has this exact game; it is built here."""
+    ante bonus of 5/4/1, Pair Plus 40/30/6/4/1. No California filing has this exact game; it is built here.
+    The table's mechanics (the action button and the bank), which do not change these figures, are Capitol's."""
+    from pathlib import Path
+
+    from kernel import safeyaml
+
+    capitol = safeyaml.load_text((Path(__file__).resolve().parent.parent / "config/games/threecard/capitol.yaml").read_text())
     return {
         "id": "threecard/casino",
+        "family": "threecard",
+        "name": "Three Card Poker (casino)",
+        "room": "none",
+        "source": {"seed": "none", "section": "the published casino figures", "lines": "none"},
+        "action_button": capitol["action_button"],
+        "banking": {
+            **capitol["banking"],
+            **{
+                k: {**capitol["banking"][k], "wager_order": ["ante", "play", "pair-plus"]}
+                for k in ("settlement", "covered")
+            },
+        },
+        "ranking": {"mini_royal": False, "cite": X},
         "game": "three-card-poker",
         "decks": {"alternating": False, "cite": X},
         "hands": {"player": 3, "player_dealer": 3, "cite": X},
