@@ -9,16 +9,19 @@ the roads are in :mod:`rules.baccarat.roads`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from rules.baccarat.roads import DERIVED, Mark, Roads, roads
+from rules.baccarat.report import CoupReport
+from rules.baccarat.roads import DERIVED, Mark, Outcome, Roads, roads
 from rules.cards import parse_cards
 from rules.errors import RulesError
 from rules.round import GameRules, RoundState, apply, initial
 from rules.round.events import Event, EventError, RoundStart, Shuffle, TargetKind, event_from_json
+from rules.round.report import RoundReport
+from rules.ultimatewar.report import UltimateWarReport
 from terminal.errors import UserError
 
 __all__ = [
@@ -49,21 +52,19 @@ class Scoreboard:
     hands: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
 
 
-def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
-    """The coup's mark from a round's settlement, or None when the settlement is not a banker/player coup.
+def mark_of_settlement(settlement: RoundReport | None) -> Mark | None:
+    """The coup's mark from a round's report, or None when the report is not a banker/player coup (a
+    baccarat coup, an Ultimate War round).
 
     A pair is a hand whose first two cards share a rank."""
-    if not settlement or settlement.get("winner") not in _WINNERS:
+    if not isinstance(settlement, CoupReport | UltimateWarReport) or settlement.winner not in _WINNERS:
         return None
-    hands = settlement.get("player"), settlement.get("banker")
-    if not all(isinstance(h, str) for h in hands):
-        return None
-    player, banker = (parse_cards(str(h)) for h in hands)
+    player, banker = parse_cards(settlement.player), parse_cards(settlement.banker)
 
     def pair(cards: Sequence[Any]) -> bool:
         return len(cards) >= 2 and cards[0].rank == cards[1].rank
 
-    return Mark(settlement["winner"], banker_pair=pair(banker), player_pair=pair(player))
+    return Mark(cast(Outcome, settlement.winner), banker_pair=pair(banker), player_pair=pair(player))
 
 
 def _fold(rules: GameRules, events: Iterable[Event], where: str) -> tuple[list[Mark] | None, RoundState]:

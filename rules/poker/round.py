@@ -23,6 +23,7 @@ from rules.poker.betting import BettingError, BettingRound, TurnError
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import kill_seat, killed_betting
+from rules.poker.report import ShowdownReport
 from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
@@ -55,6 +56,7 @@ class PokerFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = PokerFile
+    report_types = (ShowdownReport,)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -164,7 +166,12 @@ class PokerFamily(BaseFamily):
         hook takes the collection from the pot."""
         return data if posted is None else {**data, POSTED_SCHEDULE: posted}
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> ShowdownReport | None:
+        """The showdown and the collection, typed (:meth:`_showdown`)."""
+        out = self._showdown(state)
+        return None if out is None else ShowdownReport.from_json(out)
+
+    def _showdown(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read. A hand
         folded to one player (:func:`folded_out`) settles without a showdown."""
         v = self.variant(state)
