@@ -54,7 +54,11 @@ def test_security_exposure_at_most_2(tmp_path: Path) -> None:
 
 
 def _directives() -> list[list[str]]:
-    return [line.split("=", 1) for line in UNIT.read_text().splitlines() if "=" in line and not line.startswith("#")]
+    return [
+        line.split("=", 1)
+        for line in UNIT.read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    ]
 
 
 def test_unit_schedules_the_console_as_docs_performance_recommends() -> None:
@@ -67,7 +71,10 @@ def test_unit_schedules_the_console_as_docs_performance_recommends() -> None:
     assert values.get("IOSchedulingClass") == "best-effort"
     assert values.get("RestrictRealtime") == "yes"
     doc = (ROOT / "docs" / "performance.md").read_text()
-    assert "CPUSchedulingPolicy=fifo" in doc and f"CPUSchedulingPriority={values['CPUSchedulingPriority']}" in doc
+    assert (
+        "CPUSchedulingPolicy=fifo" in doc
+        and f"CPUSchedulingPriority={values['CPUSchedulingPriority']}" in doc
+    )
 
 
 def test_unit_is_notify_with_watchdog_and_reaches_devices() -> None:
