@@ -181,6 +181,8 @@ REVIEWED = {
     "blackjack/pure-21-5-capitol",
     "blackjack/no-bust-marysville",
     "blackjack/pure-21-5-marysville",
+    "baccarat/supreme",
+    "baccarat/zoobac",
 }
 
 
