@@ -145,3 +145,22 @@ def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
     assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
     title = re.search(rb"/Title \(([^)]*)\)", pdf)
     assert title is not None and f"fees {sum(want.values()) // 100}.".encode() in title.group(1)
+
+
+def test_accounts_come_from_the_cli_and_five_wrong_passwords_lock_the_name(room: Room) -> None:
+    short = room.dealer_floor("add-supervisor", "kim", "--password-stdin", stdin="short\n", ok=False)
+    assert short.returncode == 2 and "12 to" in short.stderr
+    room.dealer_floor("add-supervisor", "kim", "--password-stdin", stdin="kim's long password\n")
+    again = room.dealer_floor(
+        "add-supervisor", "kim", "--password-stdin", stdin="another long one\n", ok=False
+    )
+    assert again.returncode == 2 and "already exists" in again.stderr
+    with psycopg.connect(room.dsn) as conn:
+        (stored,) = conn.execute("SELECT password_hash FROM floor_staff WHERE username = 'kim'").fetchone()
+    assert stored.startswith("scrypt$16384$8$1$") and "long" not in stored
+    c = Client(room.url)
+    for _ in range(5):
+        assert c.login("kim", "not kim's password") == 401
+    assert c.login("kim", "kim's long password") == 401  # locked for a while, even with the right one
+    assert c.login("nobody", "kim's long password") == 401  # an unknown name: the same answer
+    assert Client(room.url).login() == 303  # other names are not locked
