@@ -163,7 +163,7 @@ def journal_entries(path: Path) -> tuple[list[dict[str, Any]], str]:
     from terminal.journal import open_for_check
 
     with open_for_check(path) as journal:
-        rows = [
+        rows: list[dict[str, Any]] = [
             {"seq": e.seq, "ts": e.ts, "kind": e.kind, "payload": e.payload}
             for e in journal.entries()
             if e.kind in KINDS

@@ -125,6 +125,12 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(room: Roo
     assert anonymous.request("/")[0] == 303
     assert anonymous.request("/room/events")[0] == 401
     assert anonymous.request("/reports/shift")[0] == 303
+    # the JSON API: a tool on this machine, or staff logged in; not anyone else on the network (a client
+    # seen through a proxy on this machine, which uvicorn trusts for X-Forwarded-For)
+    remote = {"X-Forwarded-For": "10.1.2.3"}
+    assert anonymous.request("/api/tables")[0] == 200
+    assert anonymous.request("/api/tables", headers=remote)[0] == 401
+    assert c.request("/api/tables", headers=remote)[0] == 200
 
 
 def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
