@@ -177,6 +177,12 @@ REVIEWED = {
     "baccarat/commission-free-dragon",
     "paigow/mini-the101",
     "threecard/capitol",
+    "blackjack/no-bust-capitol",
+    "blackjack/pure-21-5-capitol",
+    "blackjack/no-bust-marysville",
+    "blackjack/pure-21-5-marysville",
+    "baccarat/supreme",
+    "baccarat/zoobac",
 }
 
 
