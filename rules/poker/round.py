@@ -35,6 +35,7 @@ from rules.round.events import (
     ButtonPress,
     CardRead,
     Decision,
+    Discard,
     Event,
     Target,
     TargetKind,
@@ -180,9 +181,18 @@ class PokerFamily(BaseFamily):
         board_cards = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         hands: list[SeatHand] = []
         shown = {h.seat: h.back for h in state.hand_sets}
+        thrown = discards(state)
         for s in live:
             t = Target(TargetKind.SEAT, s)
             cards = state.hand(t)
+            if s not in shown and s in thrown:
+                # a draw keyed with the cards thrown in: he keeps the rest and his replacements
+                kept_cards = list(cards)
+                for c in thrown[s]:
+                    if c not in kept_cards:
+                        return {"showdown": None, "why": f"seat {s} threw in {c}, a card he was not dealt"}
+                    kept_cards.remove(c)
+                cards = tuple(kept_cards)
             if s in shown:
                 # The cards the player keeps (draw: the five after the discards; Pineapple: the two after
                 # the discard), entered as a hand_set; they must be among the cards he was dealt.
@@ -259,6 +269,17 @@ def _chips_json(
     if state.dead:
         sd["forfeited"] = sorted(state.dead)  # their antes, blinds and bets stay in the pot
         sd["forfeited_cents"] = {str(s): contributions.get(s, 0) for s in sorted(state.dead)}
+
+
+def discards(state: RoundState) -> dict[int, list[Card]]:
+    """The cards each seat threw in to draw (``discard`` events keyed with a draw game's draw, corrections
+    applied): the seat's hand at the showdown is the rest of its cards and its replacements."""
+    off = undone(state.segment)
+    out: dict[int, list[Card]] = {}
+    for n, e in state.plays:
+        if isinstance(e, Discard) and n not in off:
+            out.setdefault(e.seat, []).append(e.card)
+    return out
 
 
 def _out_words(state: RoundState) -> str:
