@@ -9,7 +9,7 @@ say who is dealt in."""
 from __future__ import annotations
 
 from rules.fees import assess
-from rules.poker.round import discards
+from rules.poker.round import betting_round, discards
 from rules.round.events import Target, TargetKind
 from terminal.commands.run import DEMO_TABLES
 from terminal.config import fee_schedule
@@ -202,5 +202,47 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
         assert show["nets"] == {s: show["shares"].get(s, 0) - c for s, c in put_in.items()}
         assert sum(show["nets"].values()) == 0
         assert app.view.fee_cents == 0
+        winners = {*show["low_winners"], *show["high_winners"]}
+        assert len(winners) == 1  # the emulated shuffler is seeded (config/emulators/shuffler-basic.yaml)
+        # the next hand: the winner posts the winner's blind and it plays at $40
+        await _winner_blind_hand(app, pilot, winners.pop())
         assert c.journal.journal.verify().ok
     c.close()
+
+
+async def _winner_blind_hand(app, pilot, winner: int) -> None:
+    """The hand after a single winner: the table carries the kill button, the winner posts the $20 winner's
+    blind (nobody enters it) and acts last on the first round; the final round's bet is $40 (seed 001
+    L99-113); the pot holds his blind."""
+    c = app.controller
+    await pilot.press("escape")
+    await _deal(app, pilot)
+    assert c.state.carried == ((winner, "kill button 1"),)
+    await _picker(app, pilot)
+    acted: list[int] = []
+    while (r := betting_round(c.state)) is not None and not r.complete:
+        seat = r.next_to_act
+        await _key(app, pilot, seat, "l" if r.owes(seat) else "x")
+        acted.append(seat)
+        assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+    assert acted[-1] == winner and r.committed[winner] >= 2000  # his blind: the other three combined
+    first_round = dict(r.committed)
+    await _close_round(app, pilot, "seat ")
+    await _picker(app, pilot)
+    while "how many cards to draw" in c.state.prompt:
+        before = c.state.prompt
+        await _key(app, pilot, int(before.split()[1].rstrip(":")), "p")
+        assert await until(pilot, lambda b=before: c.state.prompt != b)
+    assert c.state.prompt.startswith("final betting round"), c.state.prompt
+    first = betting_round(c.state).next_to_act
+    await _key(app, pilot, first, "b", "4", "0")  # the killed limit: a bet makes $40
+    assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+    while (r := betting_round(c.state)) is not None and not r.complete:
+        await _key(app, pilot, r.next_to_act, "l")
+    await _close_round(app, pilot, "deal complete")
+    assert await until(pilot, lambda: c.state.outcome is not None and c.step().value == "settlement")
+    show = c.state.outcome.to_json()["settlement"]["showdown"]
+    # every seat called the first round and the $40 bet: what it put in is its first round and $40
+    assert show["contributions"] == {str(seat): put + 4000 for seat, put in first_round.items()}
+    assert show["pot"] == sum(first_round.values()) + 4000 * len(first_round)
+    assert sum(show["nets"].values()) == 0
