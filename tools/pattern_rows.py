@@ -183,6 +183,23 @@ REVIEWED = {
     "blackjack/pure-21-5-marysville",
     "baccarat/supreme",
     "baccarat/zoobac",
+    "holdem/hilo-tres-lounge",
+    "holdem/marysville",
+    "holdem/oaks",
+    "holdem/pineapple-hilo-tres-lounge",
+    "holdem/spread-limit-capitol",
+    "holdem/tres-lounge",
+    "omaha/big-o-the101",
+    "omaha/hilo-marysville",
+    "omaha/hilo-oaks",
+    "omaha/hilo-tres-lounge",
+    "omaha/oaks",
+    "omaha/pot-limit-oaks",
+    "omaha/tres-lounge",
+    "chinese/face-up-pineapple-parkwest",
+    "draw/joker-oaks",
+    "draw/lowball-joker-oaks",
+    "draw/lowball-winner-oaks",
 }
 
 
