@@ -54,7 +54,6 @@ from rules.round.events import (
     ButtonPress,
     By,
     CardRead,
-    Correction,
     CutCard,
     Decision,
     DeckCheck,
@@ -71,7 +70,7 @@ from rules.round.events import (
 )
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
-from rules.round.state import Wait, undone
+from rules.round.state import Wait
 from rules.round.table_rules import late_wager_ruling, variant_limits
 from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
@@ -146,6 +145,7 @@ from terminal.table.state import (
     event_of,
 )
 from terminal.table.state import apply as table_apply
+from terminal.table.undo import undo_target
 
 if TYPE_CHECKING:
     from devices.supervisor import Backoff, DeviceSupervisor
@@ -958,11 +958,7 @@ class TableController:
         if inp.action == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
             return bet_decision(inp.data, self.state)
         if isinstance(cmd, UndoCommand):
-            off = undone(self.state.segment)
-            for n, e in reversed(self.state.segment):
-                if not isinstance(e, Correction) and n not in off:
-                    return Correction(of=n, reason="dealer undo", role=rules_role)
-            return "nothing to undo in this round"
+            return undo_target(self.state, rules_role)  # never a ruling (terminal/table/undo.py)
         if isinstance(cmd, ClearAlert):
             for alert in self.state.active_alerts:
                 if alert.code.value == cmd.code and (cmd.seat is None or alert.seat == cmd.seat):

@@ -12,6 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.cards import card
+from rules.round.alerts import AlertCode
+from rules.round.events import CardRead, DeviceFault
 from terminal.config import check_config
 from terminal.console.view import ConsoleInput
 from terminal.controller import TableController
@@ -183,3 +186,33 @@ def test_commands_are_typed() -> None:
     assert command_of(ConsoleInput("wager.player-dealer", data={"seat": 1}), 7) == ChooseBanker(1)
     assert isinstance(command_of(ConsoleInput("wager.place", data={"seat": "two"}), 7), Malformed)
     assert isinstance(command_of(ConsoleInput("wager.bank", data={"add": True}), 7), Malformed)
+
+
+def test_undo_never_takes_back_a_ruling() -> None:
+    """After the technician clears a STOP (with the PIN), the dealer's undo does not take the clearing back
+    (nor anything before it); it takes back what was entered after it (terminal/table/undo.py)."""
+    c = _table("threecard/betwiser-3card-holdem")
+    loop = asyncio.new_event_loop()
+    run = loop.run_until_complete
+    try:
+        run(c.start())
+        run(c.submit(ConsoleInput("new-round")))  # the dealer's shuffle
+        run(c.submit(ConsoleInput("new-round")))  # the round
+        run(c.apply_event(CardRead(card("As"))))
+        run(c.apply_event(DeviceFault("shoe", AlertCode.COMMS_LOST, detail="unplugged")))
+        assert c.step().value == "stopped"
+        assert run(c.submit(ConsoleInput("clear-alert", "technician", data={"code": "COMMS_LOST"}))) is None
+        assert c.step().value == "dealing"
+        said = run(c.submit(ConsoleInput("undo")))
+        assert said is not None and "the clearing of COMMS_LOST by the technician stands" in said
+        assert not c.state.active_alerts and len(c.state.placed) == 1
+        last = list(c.journal.journal.entries())[-1]
+        assert last.kind == "input" and last.payload["refused"] == said
+        # A card read after the ruling is the dealer's to take back; the clearing stays.
+        run(c.apply_event(CardRead(card("Kd"))))
+        assert run(c.submit(ConsoleInput("undo"))) is None
+        assert [str(p.card) for p in c.state.placed if not p.void] == ["As"] and not c.state.active_alerts
+        assert "stands" in (run(c.submit(ConsoleInput("undo"))) or "")
+    finally:
+        c.close()
+        loop.close()
