@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, card
-from rules.round.procedure import Face, Slot
 from rules.round.alerts import AlertCode
 from rules.round.events import CardRead, DeviceFault
+from rules.round.procedure import Face, Slot
 from terminal.config import check_config
 from terminal.console.view import ConsoleInput
 from terminal.controller import TableController
