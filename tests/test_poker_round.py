@@ -285,7 +285,7 @@ THE101_LIMIT = "the101/limit-texas-holdem/gega-002034/1"
 def _folded_preflop(g):
     """Three players, the button and the small blind fold before the flop: the big blind is left."""
     return [
-        *start((1, 4, 7), 7, {1: 100, 4: 200}),
+        *start((1, 4, 7), 7, {1: 100, 4: 300}),  # the filed $1 and $3 blinds
         *cards("Ah 9c 2d Ad 9d 3c"),  # seats 1, 4, 7, twice round
         Decision(7, Action.FOLD),  # the button acts first three-handed
         Decision(1, Action.FOLD),
@@ -308,12 +308,13 @@ def test_a_hand_folded_to_the_big_blind_preflop_ends_with_no_flop_and_no_drop():
     assert out["board"] == ""
     coll, sd = out["settlement"]["collection"], out["settlement"]["showdown"]
     assert coll["cents"] == 0 and "no flop, no drop" in coll["why"]
-    assert sd["pot"] == 300 and sd["shares"] == {"4": 300} and sd["high_winners"] == [4]
-    assert sd["hands"] == {} and sd["after_collection"] == 300  # no hand is shown
+    assert sd["pot"] == 400 and sd["shares"] == {"4": 400} and sd["high_winners"] == [4]
+    assert sd["hands"] == {} and sd["after_collection"] == 400  # no hand is shown
+    assert sd["contributions"] == {"1": 100, "4": 300} and sd["nets"] == {"1": -100, "4": 100}
     # The confirm that would close the betting changes nothing; a burn pulled anyway is nobody's card.
     s = fold(g, [CONFIRM, Burn(parse_card("5s"))], s)
     assert [a.code.value for a in s.alerts] == ["EXTRA_CARD"]
-    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"4": 300}
+    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"4": 400}
 
 
 def test_a_hand_folded_out_after_the_flop_pays_the_drop_and_deals_no_turn():
@@ -361,4 +362,6 @@ def test_a_stud_hand_folded_out_on_third_street_deals_no_fourth_street():
     s = fold(g, [*start((2, 5), None, {2: 300, 5: 300}), *cards("Kc 4d Qh 9s"), *cards("Ah 7c", True)])
     s = fold(g, [Decision(2, Action.FOLD)], s)
     assert s.status is Status.DEALT
-    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"5": 600}
+    # the betting is keyed: the pot is the 7c's bring-in (the wagers say who is dealt in)
+    sd = s.outcome.to_json()["settlement"]["showdown"]
+    assert sd["shares"] == {"5": 100} and sd["contributions"] == {"5": 100} and sd["nets"] == {"5": 0}

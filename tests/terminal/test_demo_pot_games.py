@@ -2,10 +2,9 @@
 Lowball dealt by the emulated shuffler one card at a time; the dealer keys each betting decision on the bet
 picker (``b``, terminal/console/bet_picker.py); a decision the filed betting rules refuse is BET_AGAINST_RULE
 (the family's ``check``), the floor clears it with its PIN and the picker's ``u`` corrects the entry; ``c``
-closes each betting round and the pot is settled with the room's collection.
-
-Not yet: the settled pot is the layout's wagers (the round start's); the chips of the keyed bets are checked
-against the filed betting rules but not added to it (``rules.poker.round`` takes contributions from wagers)."""
+closes each betting round and the pot is settled with the room's collection. The pot is every chip the hand
+put in: the blinds and every keyed bet, call and raise (``rules.poker.round.chips_in``); the layout's chips
+say who is dealt in."""
 
 from __future__ import annotations
 
@@ -114,7 +113,15 @@ async def test_omaha_pot_limit_on_the_demo_refuses_a_raise_over_the_pot_and_sett
         )
         show = sd["showdown"]
         assert set(show["high_winners"]) <= {1, 3}  # seats 2, 5, 6, 7 and 9 folded
-        assert show["collected"] == due and sum(show["shares"].values()) == show["pot"] - due
+        # the pot from the bets made: $2-$2 blinds called to $8 three ways ($24), the flop's $24 bet called
+        put_in = {"1": 800 + 2400, "2": 800, "3": 800 + 2400}
+        assert show["contributions"] == put_in and show["pot"] == 7200
+        assert show["collected"] == due and sum(show["shares"].values()) == 7200 - due
+        assert show["nets"] == {s: show["shares"].get(s, 0) - c for s, c in put_in.items()}
+        assert sum(show["nets"].values()) == -due  # chips conserved: the collection is all that leaves
+        if len(show["high_winners"]) == 1:
+            (w,) = show["high_winners"]
+            assert show["nets"][str(w)] == 7200 - due - 3200
         assert app.view.fee_cents == due
         assert c.journal.journal.verify().ok
     c.close()
@@ -163,6 +170,11 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
         show = sd["showdown"]
         assert show is not None and set(show["low_winners"] or show["high_winners"]) <= {1, 2, 3, 5}
         assert sd["collection"]["cents"] == 0 and sum(show["shares"].values()) == show["pot"]
+        # the pot from the bets made: the $5-$5-$10 blinds and seat 5's $20 raise, called by the blinds
+        put_in = {"1": 2000, "2": 2000, "3": 2000, "5": 2000}
+        assert show["contributions"] == put_in and show["pot"] == 8000
+        assert show["nets"] == {s: show["shares"].get(s, 0) - c for s, c in put_in.items()}
+        assert sum(show["nets"].values()) == 0
         assert app.view.fee_cents == 0
         assert c.journal.journal.verify().ok
     c.close()
