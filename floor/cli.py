@@ -47,6 +47,11 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--until", help="ISO-8601 end (default: now)")
             s.add_argument("--html", type=Path, help="write the HTML report here")
             s.add_argument("--pdf", type=Path, help="write the PDF (Chromium's print of the HTML) here")
+            s.add_argument(
+                "--journal",
+                type=Path,
+                help="one table's own journal instead of the archive (no database needed)",
+            )
         if name == "run":
             s.add_argument(
                 "--broker", default=_env("broker"), help="mqtt://host[:port] or mqtts://host[:port]"
@@ -81,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``dealer-floor``."""
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    if not args.dsn:
+    if not args.dsn and not getattr(args, "journal", None):
         print("dealer-floor: give the database with --dsn or DEALER_FLOOR_DSN", file=sys.stderr)
         return 2
     from floor.service import load_keys
@@ -177,9 +182,19 @@ async def _report(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"dealer-floor: --since/--until: {exc}", file=sys.stderr)
         return 2
-    api = FloorApi(args.dsn, args.room)
-    entries = await report.archive_entries(api.query, args.room, since, until)
-    html = render_report(report.build(entries, since, until, f"Shift report, {args.room}"), args.room)
+    if args.journal:
+        from terminal.errors import UserError
+
+        try:
+            entries, table = report.journal_entries(args.journal)
+        except UserError as exc:
+            print(f"dealer-floor: {exc}", file=sys.stderr)
+            return 2
+        title = f"Shift report, table {table}"
+    else:
+        entries = await report.archive_entries(FloorApi(args.dsn, args.room).query, args.room, since, until)
+        title = f"Shift report, {args.room}"
+    html = render_report(report.build(entries, since, until, title), args.room)
     if args.html:
         args.html.write_text(html, encoding="utf-8")
     if args.pdf:

@@ -45,7 +45,7 @@ def html_to_pdf(html: str) -> bytes:
         page.write_text(html, encoding="utf-8")
         argv = [
             binary, "--headless", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--no-pdf-header-footer", f"--user-data-dir={Path(d) / 'profile'}", f"--print-to-pdf={out}",
+            "--no-pdf-header-footer", "--js-flags=--jitless", f"--user-data-dir={Path(d) / 'profile'}", f"--print-to-pdf={out}",
             page.as_uri(),
         ]  # fmt: skip
         if os.geteuid() == 0:  # Chromium will not start as root with its sandbox (CI containers)

@@ -1,7 +1,7 @@
 """Shift reports: per table and for the room, what a shift dealt and collected — rounds, collection fees
 by table, game, schedule and hour, alerts by code and ruling, bank rotations and device faults — built
-from journal entries (the floor archive's rows, or a table's own journal), with bar charts drawn here as
-SVG (nothing is loaded from the internet).
+from journal entries (the floor archive's rows, :func:`archive_entries`, or a table's own journal,
+:func:`journal_entries`), with bar charts drawn here as SVG (nothing is loaded from the internet).
 
 A round's fee is the ``fee_cents`` of its **last** ``settlement`` entry: the table journals a settlement
 when it first appears and again whenever a correction changes it (:mod:`terminal.controller`), so summing
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from floor.auth import Query
@@ -154,6 +155,22 @@ async def archive_entries(query: Query, room: str, since: datetime, until: datet
         (room, iso[0]),
     )
     return before + inside
+
+
+def journal_entries(path: Path) -> tuple[list[dict[str, Any]], str]:
+    """A table's own journal as report entries (read-only, every segment), and the table's name (its
+    configuration's ``table_id``, else the file's stem)."""
+    from terminal.journal import open_for_check
+
+    with open_for_check(path) as journal:
+        rows: list[dict[str, Any]] = [
+            {"seq": e.seq, "ts": e.ts, "kind": e.kind, "payload": e.payload}
+            for e in journal.entries()
+            if e.kind in KINDS
+        ]
+    ids = [r["payload"].get("table_id") for r in rows if r["kind"] == "config"]
+    table = next((str(t) for t in reversed(ids) if isinstance(t, str) and t), path.stem)
+    return [{**r, "table": table} for r in rows], table
 
 
 def money(cents: int) -> str:

@@ -65,6 +65,7 @@ class TableRow:
     last_seen: datetime | None
     archived_seq: int
     unarchived: int | None
+    """Entries the table last said it holds beyond what is archived (its retained ``head_seq``)."""
     alerts: list[Alert] = field(default_factory=list)
 
 
@@ -101,7 +102,7 @@ _SETTLED = _LATEST.format(cond="e.kind = 'settlement'")
 _DEVICE = _LATEST.format(cond="e.kind = 'device'")
 
 TABLES_SQL = (
-    "SELECT t.table_id AS table, t.status, t.archived_seq, t.last_seen, (t.state->>'unarchived')::bigint AS unarchived, "
+    "SELECT t.table_id AS table, t.status, t.archived_seq, t.last_seen, (t.state->>'head_seq')::bigint AS head_seq, "
     "cfg.payload->>'game' AS game, rs.seq AS start_seq, rs.payload AS start, st.seq AS settled_seq, "
     "st.payload AS settled, dv.payload AS device FROM floor_table t "
     f"LEFT JOIN LATERAL {_CONFIG} cfg ON true LEFT JOIN LATERAL {_START} rs ON true "
@@ -191,7 +192,8 @@ async def room_tables(query: Query, room: str) -> list[TableRow]:
             TableRow(
                 table=r["table"], status=r["status"], game=r["game"], phase=_phase(r),
                 player_dealer=_int(start.get("player_dealer")), bank_cents=bank, devices=_device(r["device"]),
-                last_seen=r["last_seen"], archived_seq=int(r["archived_seq"]), unarchived=r["unarchived"],
+                last_seen=r["last_seen"], archived_seq=int(r["archived_seq"]),
+                unarchived=max(0, int(r["head_seq"]) - int(r["archived_seq"])) if r["head_seq"] is not None else None,
                 alerts=mine,
             )
         )  # fmt: skip

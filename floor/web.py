@@ -6,8 +6,9 @@ and ``/reports/shift.pdf``), and the login that guards them all.
 Security: staff log in with a user name and password (:mod:`floor.auth`: scrypt hashes, lockout); the
 session cookie is ``HttpOnly``, ``SameSite=Strict`` and ``Secure`` over HTTPS; every POST carries a CSRF
 token (the session's, or for the login form a double-submit cookie) and a POST whose ``Origin`` is not
-this site is refused; every page sends a Content-Security-Policy with a per-response script nonce. Nothing
-here changes a table: "on my way" is the floor's own mark.
+this site is refused; every page sends a Content-Security-Policy with a per-response script nonce. The
+JSON API (:mod:`floor.api`) answers clients on this machine and logged-in staff only. Nothing here changes
+a table: "on my way" is the floor's own mark.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ import psycopg
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from floor import auth, report
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 SESSION_COOKIE = "floor_session"
 LOGIN_COOKIE = "floor_login_csrf"
 MAX_FORM = 8192
+LOCAL = frozenset({"127.0.0.1", "::1"})
 
 _ENV = Environment(
     loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=select_autoescape(["html"])
@@ -308,9 +310,24 @@ class FloorWeb:
                 Route("/alerts/{table}/{seq}/on-my-way", self.on_my_way, methods=["POST"]),
                 Route("/reports/shift", self.report_page),
                 Route("/reports/shift.pdf", self.report_pdf),
-                *self.api.routes(),
+                *(Route(r.path, self._guarded(r.endpoint)) for r in self.api.routes()),
             ]
         )
+
+    def _guarded(
+        self, endpoint: Callable[[Request], Awaitable[Response]]
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """The JSON API answers a client on this machine (tools, ``curl``) or a logged-in supervisor."""
+
+        async def guarded(req: Request) -> Response:
+            host = req.client.host if req.client else ""
+            if host not in LOCAL and await self._session(req) is None:
+                return JSONResponse(
+                    {"error": "login-required", "detail": "log in on the floor page"}, status_code=401
+                )
+            return await endpoint(req)
+
+        return guarded
 
 
 def render_report(r: report.ShiftReport, room: str) -> str:

@@ -89,6 +89,27 @@ def test_a_draw_showdown_needs_the_kept_cards_then_settles():
     assert bad.outcome.settlement["showdown"] is None
 
 
+def test_draw_poker_antes_are_in_the_pot_before_the_first_bet():
+    """Oaks Draw Poker: "Players ante ... The ante acts as seed money" (seed 001 L39-40; poker.ante_cents $1)."""
+    g = filed("draw/joker-oaks")
+    ev = [
+        Shuffle(),
+        RoundStart((2, 5), None, 5, ()),
+        *cards("Ac Kc Ad Kd Ah Kh 2c 3d 4h 5s"),
+        Decision(2, Action.BET, 200),
+        Decision(5, Action.CALL),
+        CONFIRM,
+        Decision(2, Action.STAND_PAT),
+        Decision(5, Action.STAND_PAT),
+        Decision(2, Action.CHECK),
+        Decision(5, Action.CHECK),
+        CONFIRM,
+    ]
+    sd = fold(g, ev).outcome.settlement["showdown"]
+    assert sd["contributions"] == {"2": 300, "5": 300}  # $1 ante + the $2 bet each
+    assert sd["shares"] == {"2": 600} and sd["high_winners"] == [2]
+
+
 def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():
     g = filed("stud/mexican-tres-lounge")
     ev = [

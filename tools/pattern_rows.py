@@ -196,6 +196,10 @@ REVIEWED = {
     "omaha/oaks",
     "omaha/pot-limit-oaks",
     "omaha/tres-lounge",
+    "chinese/face-up-pineapple-parkwest",
+    "draw/joker-oaks",
+    "draw/lowball-joker-oaks",
+    "draw/lowball-winner-oaks",
 }
 
 

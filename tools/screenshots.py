@@ -1,157 +1,114 @@
-"""Regenerate the dealer screen's screenshots in docs/screens (SVG, Textual's own export).
+"""Screenshots of the web pages for the docs, taken from the real pages in Chromium (Playwright).
 
-    .venv/bin/python tools/screenshots.py            # write docs/screens/dealer-<state>.svg
-    .venv/bin/python tools/screenshots.py --list     # the states and their files, nothing written
+- ``docs/screens/players-display.png``: the players' display after the roads fixture's shoe (baccarat);
+- ``docs/screens/players-display-paigow.png``: a Fortune Pai Gow table with its recent qualifying hands;
+- ``docs/screens/floor-login.png``, ``floor-room.png`` (1920×1080), ``floor-room-phone.png`` (390×844),
+  ``floor-table.png``, ``floor-report.png``: the floor's pages, served by the real ``dealer-floor run`` over
+  PostgreSQL and Mosquitto started on loopback (``tests/floor/pages.py``), fed by tables publishing real
+  journals through their floor links.
 
-Each screenshot is the real dealer console (``terminal.console.app.DealerConsole``) showing the view a
-real :class:`terminal.controller.TableController` computes — on a journal of its own, with no devices — at
-one of the table's states (``terminal/table/machine.py``): the demo tour's four moments (waiting, dealing,
-the exposed-card alert, settlement) and, driven here with a fixed deck, the shuffle, the dice, the players'
-decisions, the hands to set and a STOP. Nothing is drawn by hand: a change to the screen or the flow shows
-up in the next run. The guides (docs/dealer-guide.md, docs/technician-guide.md) embed the files.
+Run: ``.venv/bin/python tools/screenshots.py`` (needs chromium, mosquitto and PostgreSQL, as ``make test``).
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import random
+import json
+import shutil
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.cards import ALL_CARDS  # noqa: E402
-from rules.round.alerts import AlertCode  # noqa: E402
-from rules.round.events import CardRead, DeviceFault  # noqa: E402
-from rules.round.procedure import Face, Slot  # noqa: E402
-from terminal.config import check_config  # noqa: E402
-from terminal.console.view import ConsoleInput, TableView  # noqa: E402
-from terminal.controller import TableController  # noqa: E402
-from terminal.journal import Journal  # noqa: E402
-from terminal.table.machine import Step  # noqa: E402
+from playwright import sync_api  # noqa: E402
 
-OUT = ROOT / "docs" / "screens"
-SIZE = (120, 36)
+from terminal.display.app import create_app  # noqa: E402
+from terminal.display.demo import Served, journal_with, shoe_events  # noqa: E402
+from terminal.scenario import load_scenario  # noqa: E402
+from tests.floor.pages import ALERT, PASSWORD, SUPERVISOR, Room, journal_round  # noqa: E402
 
-#: The states driven here: (file stem, game, the state to stop at, what happens there).
-DRIVEN: tuple[tuple[str, str, Step, str], ...] = (
-    ("shuffle", "paigow/capitol", Step.SHUFFLE, ""),
-    ("dice", "paigow/capitol", Step.DICE, ""),
-    ("setting", "paigow/capitol", Step.SETTING, ""),
-    ("decisions", "threecard/capitol", Step.DECISIONS, ""),
-    ("stopped", "threecard/capitol", Step.DEALING, "jam"),
+SCREENS = ROOT / "docs" / "screens"
+FIXTURE = json.loads((ROOT / "tests" / "fixtures" / "baccarat_roads_example.json").read_text())
+FORTUNE = (
+    ROOT
+    / "tests"
+    / "scenarios"
+    / "fortune-marysville-envy-each-holder-paid-for-every-other-qualifying-hand.yaml"
 )
 
 
-class Fixed:
-    """A console backend that shows one view and takes nothing."""
-
-    def __init__(self, view: TableView) -> None:
-        self.view = view
-
-    def attach(self, publish: Callable[[TableView], None]) -> None:
-        publish(self.view)
-
-    async def submit(self, inp: ConsoleInput) -> str | None:
-        return None
-
-
-def _controller(tmp: Path, game: str, name: str) -> TableController:
-    f = tmp / f"{name}.yaml"
-    f.write_text(
-        f"table: {{id: demo-1, game: {game}, seats: 7, limits: {{min_cents: 500, max_cents: 100000}}}}\n"
-        f"journal: {{path: {tmp / (f.stem + '.sqlite3')}}}\n"
-    )
-    cfg, problems = check_config([f], env={})
-    if cfg is None or problems:
-        raise SystemExit(f"{f}: {problems}")
-    return TableController(cfg, Journal(cfg.journal.path))
+def display_shots(browser: sync_api.Browser, tmp: Path) -> None:
+    baccarat = tmp / "baccarat.db"
+    journal_with(baccarat, shoe_events(FIXTURE["shoe"]), limits=(2500, 500000))
+    sc = load_scenario(FORTUNE)
+    paigow = tmp / "paigow.db"
+    journal_with(paigow, [e.to_json() for e in sc.events], game=sc.game.id, limits=(1000, 200000))
+    for path, name in ((baccarat, "players-display.png"), (paigow, "players-display-paigow.png")):
+        with Served(create_app(path)) as served:
+            p = browser.new_page(viewport={"width": 1920, "height": 1080})
+            p.goto(served.url + "/")
+            p.wait_for_selector("#game")
+            p.screenshot(path=str(SCREENS / name))
+            p.close()
 
 
-async def driven_view(tmp: Path, stem: str, game: str, target: Step, then: str) -> TableView:
-    """The controller's view once a fresh table reaches ``target`` (following the prompt, a fixed deck)."""
-    from rules.round.events import DiceResult
-
-    c = _controller(tmp, game, stem)
-    try:
-        await c.start()
-        await c.demo_fill()
-        deck = list(ALL_CARDS[: c.state.game.deck.size])
-        random.Random(16).shuffle(deck)
-        for _ in range(200):
-            step = c.step()
-            if step is target:
-                break
-            if step in (Step.SHUFFLE, Step.BETTING, Step.SETTLEMENT):
-                await c.submit(ConsoleInput("new-round"))
-            elif step is Step.DICE:
-                await c.apply_event(DiceResult((2, 3, 6), source="dice"))
-            elif step is Step.DECISIONS:
-                await c.submit(ConsoleInput("play"))
-            elif step is Step.SETTING:
-                await c.submit(ConsoleInput("house-way"))
-            elif isinstance(c.state.expected, Slot):
-                slot = c.state.expected
-                await c.apply_event(CardRead(deck.pop(), face_up=slot.face is Face.UP, source="shoe"))
-            else:
-                await c.submit(ConsoleInput("confirm"))
-        else:
-            raise SystemExit(f"{game}: the table never reached {target.value} (at {c.step().value})")
-        if then == "jam":  # two cards out, then the shuffler jams: a STOP the technician clears
-            for _ in range(2):
-                slot = c.state.expected
-                assert isinstance(slot, Slot)
-                await c.apply_event(CardRead(deck.pop(), face_up=slot.face is Face.UP, source="shuffler"))
-            await c.apply_event(DeviceFault("shuffler", AlertCode.SHUFFLER_JAM, detail="ShufflerJam"))
-            assert c.step() is Step.STOPPED
-        return c.view()
-    finally:
-        c.close()
-
-
-async def views() -> dict[str, TableView]:
-    """Every screenshot's view, by file stem."""
-    from terminal.console.demo import tour_views
-
-    out = dict(await tour_views())
-    with tempfile.TemporaryDirectory() as tmp:
-        for stem, game, target, then in DRIVEN:
-            out[stem] = await driven_view(Path(tmp), stem, game, target, then)
-    return out
+def floor_shots(browser: sync_api.Browser, tmp: Path) -> None:
+    with Room(tmp / "room", ("bac-1", "pg-2", "pg-3", "3c-4"), poll=0.25) as room:
+        games = {"bac-1": "baccarat/ez-panda8", "pg-2": "paigow/capitol", "pg-3": "paigow/fortune-marysville"}
+        for i, t in enumerate(room.tables):
+            for k in range(4 + 2 * i):
+                journal_round(
+                    t,
+                    game=games.get(t.table, "threecard/capitol"),
+                    fee_cents=100 + 25 * k,
+                    bank=40_000 + 5_000 * i,
+                )
+        room.table("pg-3").journal.append("alert", ALERT)  # type: ignore[union-attr]
+        room.table("3c-4").journal.append(  # type: ignore[union-attr]
+            "alert",
+            {**ALERT, "code": "shuffler_jam", "severity": "stop", "clear_role": "dealer", "seat": None,
+             "ruling": "the round is void; wagers returned", "message": "the shuffler reports a jam",
+             "cite": "seeds/capitol-threecard.md, Irregularity D"},
+        )  # fmt: skip
+        room.wait_archived()
+        room.table("bac-1").close()  # one table offline
+        p = browser.new_page(viewport={"width": 1920, "height": 1080})
+        p.goto(room.url + "/login")
+        p.fill("input[name=username]", SUPERVISOR)
+        p.screenshot(path=str(SCREENS / "floor-login.png"))
+        p.fill("input[name=password]", PASSWORD)
+        p.click("button[type=submit]")
+        p.wait_for_selector("#live-state:text('connected')")
+        p.wait_for_selector("#table-3c-4 .alert")
+        p.wait_for_selector("#table-bac-1.offline")
+        p.screenshot(path=str(SCREENS / "floor-room.png"))
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.context.add_cookies(p.context.cookies())
+        phone.goto(room.url + "/")
+        phone.wait_for_selector("#table-pg-3")
+        phone.screenshot(path=str(SCREENS / "floor-room-phone.png"))
+        p.goto(room.url + "/tables/pg-3")
+        p.screenshot(path=str(SCREENS / "floor-table.png"))
+        p.goto(room.url + "/reports/shift")
+        p.wait_for_selector("#totals")
+        p.screenshot(path=str(SCREENS / "floor-report.png"), full_page=True)
 
 
-async def svg_of(view: TableView) -> str:
-    """The dealer console showing ``view``, exported as SVG."""
-    from terminal.console.app import DealerConsole
-    from terminal.roles import Access
-
-    app = DealerConsole(Fixed(view), Access({}))  # type: ignore[arg-type]
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        return app.export_screenshot(title=f"dealer terminal — {view.phase}")
-
-
-async def main(argv: list[str] | None = None) -> int:
-    """Write docs/screens/dealer-<state>.svg for every state (``--list``: only name them)."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--list", action="store_true", help="name the states and files; write nothing")
-    ap.add_argument("--out", type=Path, default=OUT, help="the directory (default docs/screens)")
-    args = ap.parse_args(argv)
-    got = await views()
-    for stem, view in got.items():
-        path = args.out / f"dealer-{stem}.svg"
-        if args.list:
-            print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {view.step or view.phase}")
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(await svg_of(view))
-        print(f"wrote {path} ({view.step or view.phase})")
-    return 0
+def main() -> None:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        raise SystemExit("no chromium")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as d, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            display_shots(browser, Path(d))
+            floor_shots(browser, Path(d))
+        finally:
+            browser.close()
+    print("written:", ", ".join(sorted(p.name for p in SCREENS.glob("*.png"))))
 
 
 if __name__ == "__main__":
-    raise SystemExit(asyncio.run(main()))
+    main()

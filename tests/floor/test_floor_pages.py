@@ -125,6 +125,12 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(room: Roo
     assert anonymous.request("/")[0] == 303
     assert anonymous.request("/room/events")[0] == 401
     assert anonymous.request("/reports/shift")[0] == 303
+    # the JSON API: a tool on this machine, or staff logged in; not anyone else on the network (a client
+    # seen through a proxy on this machine, which uvicorn trusts for X-Forwarded-For)
+    remote = {"X-Forwarded-For": "10.1.2.3"}
+    assert anonymous.request("/api/tables")[0] == 200
+    assert anonymous.request("/api/tables", headers=remote)[0] == 401
+    assert c.request("/api/tables", headers=remote)[0] == 200
 
 
 def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
@@ -145,3 +151,22 @@ def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
     assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
     title = re.search(rb"/Title \(([^)]*)\)", pdf)
     assert title is not None and f"fees {sum(want.values()) // 100}.".encode() in title.group(1)
+
+
+def test_accounts_come_from_the_cli_and_five_wrong_passwords_lock_the_name(room: Room) -> None:
+    short = room.dealer_floor("add-supervisor", "kim", "--password-stdin", stdin="short\n", ok=False)
+    assert short.returncode == 2 and "12 to" in short.stderr
+    room.dealer_floor("add-supervisor", "kim", "--password-stdin", stdin="kim's long password\n")
+    again = room.dealer_floor(
+        "add-supervisor", "kim", "--password-stdin", stdin="another long one\n", ok=False
+    )
+    assert again.returncode == 2 and "already exists" in again.stderr
+    with psycopg.connect(room.dsn) as conn:
+        (stored,) = conn.execute("SELECT password_hash FROM floor_staff WHERE username = 'kim'").fetchone()
+    assert stored.startswith("scrypt$16384$8$1$") and "long" not in stored
+    c = Client(room.url)
+    for _ in range(5):
+        assert c.login("kim", "not kim's password") == 401
+    assert c.login("kim", "kim's long password") == 401  # locked for a while, even with the right one
+    assert c.login("nobody", "kim's long password") == 401  # an unknown name: the same answer
+    assert Client(room.url).login() == 303  # other names are not locked
