@@ -47,8 +47,9 @@ class PotPart(ReportPart):
 class ShowdownPart(ReportPart):
     """The pot, the collection taken from it, each winner's share, the high and low winners, the hands, the
     odd chips and what went to the winners; ``pots``: each pot's own division where players were all in;
-    ``uncontested``: the hand was folded to one player;
-    ``forfeited``: the seats ruled dead (their chips stay in the pot)."""
+    ``uncontested``: the hand was folded to one player; what each seat put in and its net; ``uncounted``: the
+    betting decisions that could not be counted; ``forfeited``: the seats ruled dead and their chips (they
+    stay in the pot)."""
 
     pot: int
     collected: int
@@ -60,7 +61,11 @@ class ShowdownPart(ReportPart):
     pots: tuple[PotPart, ...] | None = None
     after_collection: int
     uncontested: str | None = None
+    contributions: Mapping[int, int]
+    nets: Mapping[int, int]
+    uncounted: tuple[str, ...] | None = None
     forfeited: tuple[int, ...] | None = None
+    forfeited_cents: Mapping[int, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

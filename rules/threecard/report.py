@@ -13,7 +13,8 @@ from rules.round.report import BankProblem, ReportPart, RoundReport, WagerLine
 @dataclass(frozen=True, kw_only=True)
 class ThreeCardWagerLine(WagerLine):
     """A wager's result (``refund_cents``: the part of an unequal bet without action, 3 Card Hold'em), or a
-    seat's ``problem`` line (only ``seat``, ``result`` and ``rule``)."""
+    seat's ``problem`` line (only ``seat``, ``result`` and ``rule``). Through the bank, ``net_cents`` is what
+    the bank paid or collected and ``due_cents`` what the rule pays in full."""
 
     seat: int
     spot: str | None = None
@@ -24,6 +25,7 @@ class ThreeCardWagerLine(WagerLine):
     rule: str
     cite: str | None = None
     refund_cents: int | None = None
+    due_cents: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
