@@ -105,9 +105,9 @@ def test_draw_poker_antes_are_in_the_pot_before_the_first_bet():
         Decision(5, Action.CHECK),
         CONFIRM,
     ]
-    sd = fold(g, ev).outcome.settlement["showdown"]
-    assert sd["contributions"] == {"2": 300, "5": 300}  # $1 ante + the $2 bet each
-    assert sd["shares"] == {"2": 600} and sd["high_winners"] == [2]
+    sd = fold(g, ev).outcome.settlement.showdown
+    assert sd.contributions == {2: 300, 5: 300}  # $1 ante + the $2 bet each
+    assert sd.shares == {2: 600} and sd.high_winners == (2,)
 
 
 def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():

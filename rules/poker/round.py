@@ -136,12 +136,13 @@ class PokerFamily(BaseFamily):
         v = self.variant(state)
         if v is None or v.kill.kind == "none" or state.start is None:
             return ()
-        sd = (self.settle(state) or {}).get("showdown")
-        if not sd:
+        report = self.settle(state)
+        sd = report.showdown if report is not None else None
+        if sd is None:
             return ()
-        winners = {*sd.get("high_winners", ()), *sd.get("low_winners", ())}
+        winners = {*sd.high_winners, *sd.low_winners}
         winner = next(iter(winners)) if len(winners) == 1 else None
-        button = next_kill(carried_button(state.carried), winner, int(sd.get("pot", 0)), v)
+        button = next_kill(carried_button(state.carried), winner, sd.pot, v)
         return () if button is None else ((button.seat, f"{KILL_BUTTON} {button.legs}"),)
 
     def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
