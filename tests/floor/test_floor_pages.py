@@ -11,6 +11,7 @@ in the OS's Chromium by Playwright.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -151,6 +152,11 @@ def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
     assert html.count('<svg class="chart"') == 5 and "http" not in re.sub(
         r'xmlns="http[^"]+"', "", html.split("<main>")[1]
     )
+    # the JSON API's shift figures count a corrected round once too
+    shift = json.loads(c.page("/api/shift"))
+    assert {t["table"]: t["fee_cents"] for t in shift["tables"]} == want
+    assert shift["totals"]["rounds"] == sum(t.rounds for t in room.tables)
+    assert shift["totals"]["settlements"] == shift["totals"]["rounds"] + 1
     status, headers, pdf = c.request("/reports/shift.pdf")
     assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
     title = re.search(rb"/Title \(([^)]*)\)", pdf)
