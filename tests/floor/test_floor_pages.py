@@ -110,8 +110,16 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(room: Roo
     assert c.login() == 303
     t1 = room.table("t1")
     assert t1.journal is not None
+    t1.journal.append("device", {"device": "shoe", "event": "CommsLost"})
+    t1.journal.append("device", {"device": "shuffler", "event": "Ready"})
     seq = t1.journal.append("alert", {**ALERT, "code": "short_deck"}).seq
     room.wait_archived()
+    card = c.page("/room/board").split('id="table-t1"', 1)[1].split("</section>", 1)[0]
+    assert (
+        '<dd class="devices fault">' in card
+        and "shoe: CommsLost (fault)" in card
+        and "shuffler: Ready" in card
+    )
     path = f"/alerts/t1/{seq}/on-my-way"
     assert c.request(path, {})[0] == 403
     assert c.request(path, {"csrf": "not-the-token"})[0] == 403
