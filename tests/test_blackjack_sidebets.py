@@ -151,7 +151,12 @@ def test_filed_pay_tables():
         ("blackjack/pure-21-5-capitol", "Tc 5d 9h", "8c 8d 8h", "push", 0),
         ("blackjack/pure-21-5-capitol", "Tc 5d 9h", "Tc 6d 8h", "lose", -1),
         ("blackjack/pure-21-5-capitol", "Ac Kd", "Tc 9d", "win", Fraction(6, 5)),
+        ("blackjack/pure-21-5-capitol", "Ac Kd", "Ah Qd", "push", 0),  # both Pure 21.5 push (003 §9 rule 1, L746)
         ("blackjack/pure-21-5-marysville", "Ac Kd", "Tc 9d", "win", Fraction(3, 2)),
+        # Marysville files the same 888 rule (004 S7 game rule 8a-b, L1069-1073) and the Pure 21.5 push (L1034-1037)
+        ("blackjack/pure-21-5-marysville", "Tc 5d 9h", "8c 8d 8h", "push", 0),
+        ("blackjack/pure-21-5-marysville", "Tc 5d 9h", "Tc 6d 8h", "lose", -1),
+        ("blackjack/pure-21-5-marysville", "Ac Kd", "Ah Qd", "push", 0),
         ("blackjack/pure-21-5-capitol", "Tc 5d", "Tc 6d 9h", "win", 1),
         # No Bust 4.01: both over, the player closer loses except a three-card 23-25 (003 §7 rule 5b)
         ("blackjack/no-bust-capitol", "Tc 5d 8h", "Tc 6d 9h", "push", 0),

@@ -177,6 +177,10 @@ REVIEWED = {
     "baccarat/commission-free-dragon",
     "paigow/mini-the101",
     "threecard/capitol",
+    "blackjack/no-bust-capitol",
+    "blackjack/pure-21-5-capitol",
+    "blackjack/no-bust-marysville",
+    "blackjack/pure-21-5-marysville",
 }
 
 

@@ -376,7 +376,16 @@ _SPOT_KEYS = {
     "step_cents",
     "cite",
 }
-_BLOCK_KEYS = {"below_minimum", "over_maximum", "minimum_cents", "maximum_cents", "spots", "bets", "cite"}
+_BLOCK_KEYS = {
+    "below_minimum",
+    "over_maximum",
+    "minimum_cents",
+    "maximum_cents",
+    "spots",
+    "bets",
+    "backline",
+    "cite",
+}
 
 
 @dataclass(frozen=True)
@@ -397,10 +406,13 @@ class VariantLimits:
     cite: str = ""
     #: The only bets the variant takes, where its filing says so (Capitol rule 26: no side bets); empty: any.
     bets: tuple[str, ...] = ()
+    #: False where the filing forbids backline betting (3 Card Texas Hold'em, seed 000 L193; Tres Lounge
+    #: Three Card Poker, seed 002 L812): a backline wager gets no action.
+    backline: bool = True
 
     @classmethod
     def from_data(cls, data: object, where: str = "wager_limits") -> VariantLimits:
-        """From ``{below_minimum?, over_maximum?, minimum_cents?, maximum_cents?, bets?, spots?: {name: {side_bet?,
+        """From ``{below_minimum?, over_maximum?, minimum_cents?, maximum_cents?, bets?, backline?, spots?: {name: {side_bet?,
         needs_base?, at_most_base?, minimum_cents?, maximum_cents?, fixed_cents?, step_cents?, cite?}}, cite?}``."""
         if data is None:
             return cls()
@@ -415,6 +427,9 @@ class VariantLimits:
         over = data.get("over_maximum", "whole")
         if over not in ("whole", "excess"):
             raise DataError(f"{where}.over_maximum", "must be 'whole' or 'excess'")
+        backline = data.get("backline", True)
+        if not isinstance(backline, bool):
+            raise DataError(f"{where}.backline", "must be true or false")
         raw = data.get("spots") or {}
         if not isinstance(raw, Mapping):
             raise DataError(f"{where}.spots", "expected a mapping of wager name to limits")
@@ -449,6 +464,7 @@ class VariantLimits:
             frozenset(sides),
             str(data.get("cite", "")),
             _names(data.get("bets"), f"{where}.bets"),
+            backline,
         )
 
     def with_table(

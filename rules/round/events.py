@@ -152,11 +152,14 @@ class By(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A wager on a seat's betting spot, in cents. ``spot`` names it: ``main``, ``ante``, ``1``…``8``."""
+    """A wager on a seat's betting spot, in cents. ``spot`` names it: ``main``, ``ante``, ``1``…``8``.
+    ``backline``: placed behind the seat by a bettor who is not its seated player (a variant whose filing
+    forbids backline betting refuses it at round start: ``wager_limits.backline: false``)."""
 
     seat: int
     cents: int
     spot: str = "main"
+    backline: bool = False
 
     def __post_init__(self) -> None:
         if self.cents < 0:
@@ -188,7 +191,8 @@ def _dump(value: Any) -> Any:
     if isinstance(value, Target):
         return str(value)
     if isinstance(value, Wager):
-        return {"seat": value.seat, "spot": value.spot, "cents": value.cents}
+        out = {"seat": value.seat, "spot": value.spot, "cents": value.cents}
+        return {**out, "backline": True} if value.backline else out
     if isinstance(value, tuple):
         if value and all(isinstance(c, Card) for c in value):
             return format_cards(value)
@@ -503,11 +507,14 @@ def _load_wagers(raw: Any) -> tuple[Wager, ...]:
         raise EventError("wagers", "a list of {seat, spot, cents}, or a mapping seat -> cents")
     for i, w in enumerate(raw):
         if not isinstance(w, Mapping) or "seat" not in w or "cents" not in w:
-            raise EventError(f"wagers.{i}", "a wager is {seat, cents, spot?}")
-        unknown = set(w) - {"seat", "cents", "spot"}
+            raise EventError(f"wagers.{i}", "a wager is {seat, cents, spot?, backline?}")
+        unknown = set(w) - {"seat", "cents", "spot", "backline"}
         if unknown:
             raise EventError(f"wagers.{i}", f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-        out.append(Wager(int(w["seat"]), _cents(w["cents"]), str(w.get("spot", "main"))))
+        backline = w.get("backline", False)
+        if not isinstance(backline, bool):
+            raise EventError(f"wagers.{i}.backline", "must be true or false")
+        out.append(Wager(int(w["seat"]), _cents(w["cents"]), str(w.get("spot", "main")), backline))
     return tuple(out)
 
 

@@ -14,7 +14,8 @@ gives the ruling::
 ``A K … 2``, ``ace``, ``joker``/``Jk``, or exact cards ``As``), ``to`` (recipient kinds: ``seat``,
 ``player_dealer``, ``pile``, ``box``, ``board``, ``burn``, ``stub``), ``by`` (``dealer``, ``player``,
 ``device``), ``phase`` (a phase name from ``deal:``), ``where`` (``hand`` or ``deck``: a boxed card
-dealt into a hand, or one found face up in the deck or shuffler), ``min_count`` with optional
+dealt into a hand, or one found face up in the deck or shuffler; ``backline``: a wager behind a seat refused
+at round start), ``min_count`` with optional
 ``count_codes`` (how many such findings this round, this one included). Where no entry matches, the
 ruling is CALL_FLOOR (the filing is silent: the floor decides), except the terminal's own defaults for
 device faults, deck checks and unreadable cards (:data:`BUILT_IN`).
@@ -49,7 +50,8 @@ from rules.round.procedure import FieldPath, ProcedureError
 class Finding:
     """What a check found, before the variant's table gives it a ruling.
 
-    ``where`` is ``hand`` (a card dealt into a hand) or ``deck`` (found in the deck or shuffler).
+    ``where`` is ``hand`` (a card dealt into a hand) or ``deck`` (found in the deck or shuffler); ``backline``
+    for a wager behind a seat that the variant refuses.
     """
 
     code: AlertCode
@@ -253,8 +255,11 @@ def _parse_when(data: Any, path: FieldPath) -> When:
     if "phase" in data:
         kw["phase"] = frozenset(str(v) for v in _list(data["phase"]))
     if "where" in data:
-        if data["where"] not in ("hand", "deck"):
-            raise RulingsError((*path, "where"), "'hand' (dealt into a hand) or 'deck' (found in the deck)")
+        if data["where"] not in ("hand", "deck", "backline"):
+            raise RulingsError(
+                (*path, "where"),
+                "'hand' (dealt into a hand), 'deck' (found in the deck) or 'backline' (a wager behind a seat)",
+            )
         kw["where"] = data["where"]
     if "min_count" in data:
         n = data["min_count"]

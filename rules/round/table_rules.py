@@ -7,7 +7,9 @@ terminal or a scenario's ``table: {limits: …}``) say which wagers of a ``round
 wager over the maximum gets none and goes back (Capitol rule 7, seed 003 L41), or only its excess does
 (``over_maximum: excess``); a wager under the minimum that is acted on gets action this once (rule 6, L40)
 unless the variant says ``below_minimum: refuse``; a side bet over its cap or without its game wager goes
-back. ``rotation: {max_consecutive: N, cite}`` makes a round banked by the same player-dealer for more than
+back; where ``wager_limits.backline`` is false, a wager marked ``backline`` goes back (3 Card Texas Hold'em,
+seed 000 L193), a WAGER_NOT_ACCEPTED finding with ``where: backline`` for the variant's ruling.
+``rotation: {max_consecutive: N, cite}`` makes a round banked by the same player-dealer for more than
 N consecutive rounds BANK_ROTATION_DUE (Cash-In Baccarat, seed 000 L5405: two consecutive rounds).
 
 Each refusal is a :class:`~rules.round.rulings.Finding`; the variant's ``irregularities:`` table gives it a
@@ -87,6 +89,24 @@ def check_round_start(
         vl = replace(vl, side_bets=vl.side_bets | frozenset(extra))
     lo, hi = table_limits(data)
     limits = vl.with_table(lo, hi, extra)
+    kept: list[Wager] = [w for w in start.wagers if w.cents == 0]
+    back: list[Wager] = []
+    found: list[Finding] = []
+    offered = [w for w in start.wagers if w.cents > 0]
+    if not vl.backline:
+        for w in offered:
+            if w.backline:
+                back.append(w)
+                found.append(
+                    Finding(
+                        AlertCode.WAGER_NOT_ACCEPTED,
+                        f"seat {w.seat} {w.spot} {money(w.cents)} behind the seat: this game takes no backline"
+                        " wagers (the wager goes back)",
+                        seat=w.seat,
+                        where="backline",
+                    )
+                )
+        offered = [w for w in offered if not w.backline]
     bank = [
         BankWager.single(
             w.seat,
@@ -95,17 +115,13 @@ def check_round_start(
             w.cents,
             WagerKind.BONUS if w.spot in vl.side_bets else WagerKind.BASE,
         )
-        for w in start.wagers
-        if w.cents > 0
+        for w in offered
     ]
     # Once the round starts the wagers are acted on (cards go out to them): rule 6's "acted on".
     acted = bank if vl.below_minimum == "action_once" else []
-    kept: list[Wager] = [w for w in start.wagers if w.cents == 0]
-    back: list[Wager] = []
-    found: list[Finding] = []
     if vl.bets:
-        for w in start.wagers:
-            if w.cents and w.spot not in vl.bets:
+        for w in offered:
+            if w.spot not in vl.bets:
                 back.append(w)
                 found.append(
                     Finding(
@@ -117,10 +133,10 @@ def check_round_start(
                 )
         bank = [b for b in bank if b.name in vl.bets]
     if needs:
-        bet = {(w.seat, w.spot) for w in start.wagers if w.cents > 0}
-        for w in start.wagers:
+        bet = {(w.seat, w.spot) for w in offered}
+        for w in offered:
             want = needs.get(w.spot)
-            if w.cents and want and not any((w.seat, r) in bet for r in want):
+            if want and not any((w.seat, r) in bet for r in want):
                 back.append(w)
                 found.append(
                     Finding(
