@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 test: lint
 	sh tools/os-packages.sh
-	$(BIN)/pytest -n auto --durations=15
+	$(BIN)/pytest -n auto --dist loadgroup --durations=15
 
 coverage-doc: $(STAMP)
 	$(BIN)/dealer-terminal rules --coverage > docs/coverage.md

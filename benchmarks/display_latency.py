@@ -1,10 +1,11 @@
 """How long from a coup journaled to the players' display's server-sent board carrying it.
 
-Serves the display (terminal.display.app, default poll 0.1 s) on loopback with uvicorn, listens to
-``/events``, journals one more coup (its round_start and cards in one group commit, the journal held open as the
-controller holds it) and times until a board
-with the new coup count arrives; repeats. Prints median, min and max wall time, and the process CPU
-time per update. Run: ``.venv/bin/python benchmarks/display_latency.py [N]``.
+Serves the display (terminal.display.app, default poll 0.05 s; the journal read incrementally) on loopback
+with uvicorn, listens to ``/events``, journals one more coup (its round_start and cards in one group
+commit, the journal held open as the controller holds it) and times until a board with the new coup count
+arrives; repeats. Prints median, min, max and 90th percentile wall time, and the process CPU time per
+update. Imports no test module (the shoe and the server come from ``terminal.display.demo``).
+Run: ``.venv/bin/python benchmarks/display_latency.py [N]``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.round.events import event_from_json  # noqa: E402
 from terminal.display.app import create_app  # noqa: E402
+from terminal.display.demo import Served, journal_with, shoe_events  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 from terminal.journal.store import ROUND_KIND  # noqa: E402
 from terminal.progress import progress_bar  # noqa: E402
-from tests.terminal.test_display import Served, journal_with  # noqa: E402
-from tests.terminal.test_roads_cli import FIXTURE, shoe_events  # noqa: E402
+
+FIXTURE = json.loads(
+    (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "baccarat_roads_example.json").read_text()
+)
 
 
 def main(n: int) -> None:
@@ -67,8 +71,10 @@ def main(n: int) -> None:
     cpu = time.process_time() - cpu0
     ms = [w * 1000 for w in wall]
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; {n} updates")
+    p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) >= 2 else ms[0]
     print(
-        f"journal -> board event: median {statistics.median(ms):.0f} ms, min {min(ms):.0f}, max {max(ms):.0f}"
+        f"journal -> board event: median {statistics.median(ms):.0f} ms, min {min(ms):.0f}, "
+        f"p90 {p90:.0f}, max {max(ms):.0f}"
     )
     print(f"process CPU (server + client + journal writes): {cpu / n * 1000:.0f} ms per update")
 

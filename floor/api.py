@@ -96,18 +96,24 @@ class FloorApi:
                         raise
         return []
 
+    async def query(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """The rows of one statement on the API's connection (reconnecting once if it was lost)."""
+        return await self._query(sql, params)
+
+    def routes(self) -> list[Route]:
+        """The API's routes (the floor's web pages mount them beside theirs, :mod:`floor.web`)."""
+        return [
+            Route("/api/tables", self._wrap(self.tables)),
+            Route("/api/tables/{table}", self._wrap(self.table)),
+            Route("/api/tables/{table}/entries", self._wrap(self.entries)),
+            Route("/api/alerts", self._wrap(self.alerts)),
+            Route("/api/shift", self._wrap(self.shift)),
+            Route("/api/health", self._wrap(self.health_view)),
+        ]
+
     def app(self) -> Starlette:
-        """The ASGI application."""
-        return Starlette(
-            routes=[
-                Route("/api/tables", self._wrap(self.tables)),
-                Route("/api/tables/{table}", self._wrap(self.table)),
-                Route("/api/tables/{table}/entries", self._wrap(self.entries)),
-                Route("/api/alerts", self._wrap(self.alerts)),
-                Route("/api/shift", self._wrap(self.shift)),
-                Route("/api/health", self._wrap(self.health_view)),
-            ]
-        )
+        """The ASGI application (the API alone)."""
+        return Starlette(routes=self.routes())
 
     def _wrap(self, handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def endpoint(req: Request) -> JSONResponse:

@@ -20,18 +20,24 @@ from rules.errors import RulesError
 from rules.round import GameRules, RoundState, apply, initial
 from rules.round.events import Event, EventError, RoundStart, Shuffle, TargetKind, event_from_json
 from terminal.errors import UserError
+from terminal.journal.store import ROUND_KIND
 
 __all__ = [
+    "LiveScoreboard",
     "NoRoads",
     "Scoreboard",
+    "ShoeFold",
     "public_cards",
     "mark_of_settlement",
     "marks_of_events",
+    "is_journal",
     "read_scoreboard",
     "roads_json",
 ]
 
 _WINNERS = ("banker", "player", "tie")
+RECENT_SETTLEMENTS = 12
+"""Settled rounds a scoreboard keeps (the display's recent qualifying hands come from them)."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -47,6 +53,12 @@ class Scoreboard:
     marks: tuple[Mark, ...]
     roads: Roads | None
     hands: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+    settlements: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    """The recent rounds' settlements, oldest first, each with its round's number in the file."""
+    limits: tuple[int, int] | None = None
+    """The table's posted (min, max) in cents, from its configuration entry (a journal only)."""
+    seq: int = 0
+    """The journal's last entry read (0 for a scenario file)."""
 
 
 def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
@@ -66,26 +78,58 @@ def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
     return Mark(settlement["winner"], banker_pair=pair(banker), player_pair=pair(player))
 
 
-def _fold(rules: GameRules, events: Iterable[Event], where: str) -> tuple[list[Mark] | None, RoundState]:
-    """The current shoe's marks (None when a round settled without a coup) and the last round state."""
-    state = initial(rules)
-    shoe: list[Mark | None] = []
-    coups = True
-    for n, event in enumerate(events, 1):
+class ShoeFold:
+    """The round engine folded over a table's events, keeping what the scoreboard shows: the current
+    shoe's marks (emptied by a ``shuffle``), the last round state, and the recent rounds' settlements
+    (the last settlement each round reached, corrections included)."""
+
+    def __init__(self, rules: GameRules, where: str) -> None:
+        self.rules = rules
+        self.where = where
+        self.state = initial(rules)
+        self.shoe: list[Mark | None] = []
+        self.coups = True
+        self.count = 0
+        self.rounds = 0
+        self.settlements: list[tuple[int, Mapping[str, Any]]] = []
+        self._last: object = None
+
+    def feed(self, event: Event) -> None:
+        """One more event; one the engine refuses is a UserError naming ``where`` and its number."""
+        self.count += 1
         if isinstance(event, Shuffle):
-            shoe = []
+            self.shoe = []
         if isinstance(event, RoundStart):
-            shoe.append(None)
+            self.shoe.append(None)
+            self.rounds += 1
         try:
-            state = apply(state, event)
+            self.state = apply(self.state, event)
         except RulesError as exc:
-            raise UserError(f"{where}: event {n} ({event.type}): {exc}") from None
-        outcome = state.outcome
-        if shoe and outcome is not None and outcome.settlement:
+            raise UserError(f"{self.where}: event {self.count} ({event.type}): {exc}") from None
+        outcome = self.state.outcome
+        if outcome is None or not outcome.settlement or outcome.settlement is self._last:
+            return
+        self._last = outcome.settlement
+        if self.shoe:
             mark = mark_of_settlement(outcome.settlement)
-            coups = coups and mark is not None
-            shoe[-1] = mark
-    return ([m for m in shoe if m is not None] if coups else None), state
+            self.coups = self.coups and mark is not None
+            self.shoe[-1] = mark
+        if self.settlements and self.settlements[-1][0] == self.rounds:
+            self.settlements.pop()
+        self.settlements.append((self.rounds, outcome.settlement))
+        del self.settlements[:-RECENT_SETTLEMENTS]
+
+    @property
+    def marks(self) -> list[Mark] | None:
+        """The current shoe's marks, or None when a round settled without a coup."""
+        return [m for m in self.shoe if m is not None] if self.coups else None
+
+
+def _fold(rules: GameRules, events: Iterable[Event], where: str) -> ShoeFold:
+    fold = ShoeFold(rules, where)
+    for event in events:
+        fold.feed(event)
+    return fold
 
 
 def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "events") -> list[Mark]:
@@ -94,7 +138,7 @@ def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "eve
 
     A round that settled otherwise raises :class:`NoRoads`; an event the engine refuses is a UserError
     naming ``where`` and the event's number."""
-    marks, _ = _fold(rules, events, where)
+    marks = _fold(rules, events, where).marks
     if marks is None:
         raise NoRoads(f"{where}: the rounds of {rules.id} settle without a banker/player coup")
     return marks
@@ -111,49 +155,120 @@ def public_cards(state: RoundState) -> tuple[tuple[str, tuple[str | None, ...]],
     return tuple((name, tuple(cards)) for name, cards in hands.items())
 
 
-def _rules_and_events(path: Path) -> tuple[str, GameRules, list[Event]]:
-    """A journal's (the events since its game was last set) or a scenario file's rules and events."""
+def is_journal(path: Path) -> bool:
+    """Whether ``path`` is an SQLite file (a table journal) rather than a scenario file."""
     try:
         with path.open("rb") as fh:
-            magic = fh.read(16)
+            return fh.read(16) == SQLITE_MAGIC
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if magic != SQLITE_MAGIC:
-        from terminal.scenario import load_scenario
 
-        sc = load_scenario(path)
-        return sc.game.id, sc.rules, list(sc.events)
-    from terminal.games import get_game
-    from terminal.journal import open_for_check
-    from terminal.scenario import game_rules
 
-    with open_for_check(path) as journal:
-        doc = journal.export()
-    if not isinstance(doc.get("game"), str):
-        raise UserError(f"{path}: the journal names no game (no config entry)")
-    game = get_game(doc["game"])
-    decks = (doc.get("table") or {}).get("decks")
-    events: list[Event] = []
-    for n, raw in enumerate(doc["events"], 1):
+def _board(game: str, fold: ShoeFold, limits: tuple[int, int] | None = None, seq: int = 0) -> Scoreboard:
+    marks = fold.marks
+    return Scoreboard(
+        game,
+        tuple(marks or ()),
+        roads(marks) if marks is not None else None,
+        public_cards(fold.state),
+        tuple(fold.settlements),
+        limits,
+        seq,
+    )
+
+
+class LiveScoreboard:
+    """A table journal's scoreboard kept current by reading only what was appended since the last look
+    (:meth:`refresh`): the round events since the game was last set, as ``journal export`` takes them.
+
+    The journal is opened read-only and never verified here (the table verifies its own journal). A
+    journal replaced under the same path (a new file) is read again from its start."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._journal: Any = None
+        self._inode: int | None = None
+        self._seq = 0
+        self._game: str | None = None
+        self._decks: int | None = None
+        self._limits: tuple[int, int] | None = None
+        self._fold: ShoeFold | None = None
+
+    def close(self) -> None:
+        """Let go of the journal file."""
+        if self._journal is not None:
+            self._journal.close()
+        self._journal = None
+
+    def _open(self, inode: int) -> None:
+        from terminal.journal import open_for_check
+
+        self.close()
+        self._journal = open_for_check(self.path)
+        self._inode, self._seq, self._game, self._decks, self._limits, self._fold = (
+            inode,
+            0,
+            None,
+            None,
+            None,
+            None,
+        )
+
+    def _config(self, payload: Mapping[str, Any]) -> None:
+        from terminal.games import get_game
+        from terminal.scenario import game_rules
+
+        limits = payload.get("limits")
+        if isinstance(limits, Mapping) and all(
+            isinstance(limits.get(k), int) for k in ("min_cents", "max_cents")
+        ):
+            self._limits = (int(limits["min_cents"]), int(limits["max_cents"]))
+        game, decks = payload.get("game"), payload.get("decks")
+        if isinstance(game, str) and game != self._game:  # a new game on the table: its events from here
+            self._game, self._decks = game, decks if isinstance(decks, int) else None
+        elif not (isinstance(decks, int) and decks != self._decks and self._game is not None):
+            return
+        else:  # the same game with another deck count: a new shoe under its rules
+            self._decks = decks
+        self._fold = ShoeFold(game_rules(get_game(self._game), self._decks), str(self.path))
+
+    def refresh(self) -> Scoreboard:
+        """The scoreboard now: the entries appended since the last call folded in."""
         try:
-            events.append(event_from_json(raw))
-        except EventError as exc:
-            raise UserError(f"{path}: round event {n}: {exc}") from None
-    return game.id, game_rules(game, decks), events
+            inode = self.path.stat().st_ino
+        except OSError as exc:
+            raise UserError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
+        if self._journal is None or inode != self._inode:
+            self._open(inode)
+        for entry in self._journal.entries(since=self._seq):
+            self._seq = entry.seq
+            if entry.kind == "config":
+                self._config(entry.payload)
+            elif entry.kind == ROUND_KIND and self._fold is not None:
+                try:
+                    event = event_from_json(entry.payload)
+                except EventError as exc:
+                    raise UserError(f"{self.path}: round event at seq {entry.seq}: {exc}") from None
+                self._fold.feed(event)
+        if self._game is None or self._fold is None:
+            raise UserError(f"{self.path}: the journal names no game (no config entry)")
+        return _board(self._game, self._fold, self._limits, self._seq)
 
 
 def read_scoreboard(path: str | Path) -> Scoreboard:
     """The current shoe's scoreboard of a table journal (SQLite) or a scenario file; ``roads`` is None for
     a game whose rounds settle without a banker/player coup."""
     p = Path(path)
-    game, rules, events = _rules_and_events(p)
-    marks, state = _fold(rules, events, str(p))
-    return Scoreboard(
-        game,
-        tuple(marks or ()),
-        roads(marks) if marks is not None else None,
-        public_cards(state),
-    )
+    if is_journal(p):
+        live = LiveScoreboard(p)
+        try:
+            return live.refresh()
+        finally:
+            live.close()
+    from terminal.scenario import load_scenario
+
+    sc = load_scenario(p)
+    return _board(sc.game.id, _fold(sc.rules, sc.events, str(p)))
 
 
 def _columns(cells: Iterable[tuple[int, int, dict[str, Any]]]) -> list[list[dict[str, Any]]]:

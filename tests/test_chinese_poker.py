@@ -154,6 +154,15 @@ def test_parkwest_scoop_and_foul():
     assert compare(b, foul, None, pw).points == 3 + 3  # one a segment and the Scoop Bonus
 
 
+def test_parkwest_filed_example_two_segments_and_quads_in_the_back():
+    # Parkwest's own example (seed 000 L3752): two segments and four of a kind in the back win 2 + 10
+    pw = parse_chinese(load_games()["chinese/face-up-pineapple-parkwest"].data["chinese"])
+    a = scored(1, hand("2c 3d 5h", "Ah Ad Kc Qd Js", "9s 9h 9d 9c 4c"), pw)
+    b = scored(2, hand("6s 7d 8h", "Kh Kd 2s 3s 4d", "Jh Jc Jd 2h 4h"), pw)
+    c = compare(a, b, None, pw)
+    assert c.words == "segments 2-1, bonus 10-0" and c.points == 11  # the segment lost pays one back
+
+
 # --- the settlement order and table stakes ----------------------------------------------------------
 
 

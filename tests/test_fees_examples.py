@@ -167,6 +167,16 @@ def test_capitol_no_bust_option_a_by_wager_and_bank() -> None:
         assess(s, [ante(1, 5)])
 
 
+def test_supreme_baccarat_player_dealer_pays_by_total_table_action() -> None:
+    """Seed 003 L1218-1225: option 1 charges the player-dealer only, by every circle's total action."""
+    s = room("capitol").schedule("supreme-baccarat", 1)
+    coll = assess(s, [ante(1, 200, "Banker"), ante(2, 100, "Tie", WagerKind.BONUS), ante(3, 1, "Player")])
+    assert coll.player_dealer == 300 and coll.by_player() == {}
+    assert assess(s, [ante(1, 300, "Player")]).player_dealer == 100
+    assert assess(s, [ante(1, 2501, "Player")]).player_dealer == 2500
+    assert all(line.taken is Taken.BEFORE_DEAL for line in coll.lines)
+
+
 def test_capitol_unreadable_options_are_not_posted() -> None:
     capitol = room("capitol")
     with pytest.raises(FeeScheduleError, match="lost in the OCR"):

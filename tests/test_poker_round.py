@@ -89,6 +89,27 @@ def test_a_draw_showdown_needs_the_kept_cards_then_settles():
     assert bad.outcome.settlement["showdown"] is None
 
 
+def test_draw_poker_antes_are_in_the_pot_before_the_first_bet():
+    """Oaks Draw Poker: "Players ante ... The ante acts as seed money" (seed 001 L39-40; poker.ante_cents $1)."""
+    g = filed("draw/joker-oaks")
+    ev = [
+        Shuffle(),
+        RoundStart((2, 5), None, 5, ()),
+        *cards("Ac Kc Ad Kd Ah Kh 2c 3d 4h 5s"),
+        Decision(2, Action.BET, 200),
+        Decision(5, Action.CALL),
+        CONFIRM,
+        Decision(2, Action.STAND_PAT),
+        Decision(5, Action.STAND_PAT),
+        Decision(2, Action.CHECK),
+        Decision(5, Action.CHECK),
+        CONFIRM,
+    ]
+    sd = fold(g, ev).outcome.settlement["showdown"]
+    assert sd["contributions"] == {"2": 300, "5": 300}  # $1 ante + the $2 bet each
+    assert sd["shares"] == {"2": 600} and sd["high_winners"] == [2]
+
+
 def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():
     g = filed("stud/mexican-tres-lounge")
     ev = [
@@ -285,7 +306,7 @@ THE101_LIMIT = "the101/limit-texas-holdem/gega-002034/1"
 def _folded_preflop(g):
     """Three players, the button and the small blind fold before the flop: the big blind is left."""
     return [
-        *start((1, 4, 7), 7, {1: 100, 4: 200}),
+        *start((1, 4, 7), 7, {1: 100, 4: 300}),  # the filed $1 and $3 blinds
         *cards("Ah 9c 2d Ad 9d 3c"),  # seats 1, 4, 7, twice round
         Decision(7, Action.FOLD),  # the button acts first three-handed
         Decision(1, Action.FOLD),
@@ -308,12 +329,13 @@ def test_a_hand_folded_to_the_big_blind_preflop_ends_with_no_flop_and_no_drop():
     assert out["board"] == ""
     coll, sd = out["settlement"]["collection"], out["settlement"]["showdown"]
     assert coll["cents"] == 0 and "no flop, no drop" in coll["why"]
-    assert sd["pot"] == 300 and sd["shares"] == {"4": 300} and sd["high_winners"] == [4]
-    assert sd["hands"] == {} and sd["after_collection"] == 300  # no hand is shown
+    assert sd["pot"] == 400 and sd["shares"] == {"4": 400} and sd["high_winners"] == [4]
+    assert sd["hands"] == {} and sd["after_collection"] == 400  # no hand is shown
+    assert sd["contributions"] == {"1": 100, "4": 300} and sd["nets"] == {"1": -100, "4": 100}
     # The confirm that would close the betting changes nothing; a burn pulled anyway is nobody's card.
     s = fold(g, [CONFIRM, Burn(parse_card("5s"))], s)
     assert [a.code.value for a in s.alerts] == ["EXTRA_CARD"]
-    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"4": 300}
+    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"4": 400}
 
 
 def test_a_hand_folded_out_after_the_flop_pays_the_drop_and_deals_no_turn():
@@ -361,4 +383,6 @@ def test_a_stud_hand_folded_out_on_third_street_deals_no_fourth_street():
     s = fold(g, [*start((2, 5), None, {2: 300, 5: 300}), *cards("Kc 4d Qh 9s"), *cards("Ah 7c", True)])
     s = fold(g, [Decision(2, Action.FOLD)], s)
     assert s.status is Status.DEALT
-    assert s.outcome.to_json()["settlement"]["showdown"]["shares"] == {"5": 600}
+    # the betting is keyed: the pot is the 7c's bring-in (the wagers say who is dealt in)
+    sd = s.outcome.to_json()["settlement"]["showdown"]
+    assert sd["shares"] == {"5": 100} and sd["contributions"] == {"5": 100} and sd["nets"] == {"5": 0}

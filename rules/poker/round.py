@@ -14,6 +14,7 @@ engine with ``engine: poker`` so that the terminal imports it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
@@ -22,7 +23,7 @@ from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound, TurnError
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
-from rules.poker.kill import kill_seat, killed_betting
+from rules.poker.kill import KILL_BUTTON, carried_button, kill_seat, killed_betting, next_kill
 from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
@@ -34,6 +35,7 @@ from rules.round.events import (
     ButtonPress,
     CardRead,
     Decision,
+    Discard,
     Event,
     Target,
     TargetKind,
@@ -55,6 +57,8 @@ class PokerFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = PokerFile
+    #: A dead hand's antes, blinds and bets stay in the pot (the settlement's ``forfeited``).
+    dead_hand_returned = False
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -121,6 +125,23 @@ class PokerFamily(BaseFamily):
             ]
         return [_hole_card_window(state, v, f) for f in out]
 
+    def carry(self, state: RoundState) -> tuple[tuple[int, str], ...]:
+        """The kill button into the next hand (``kill:`` data): the hand's one winner, with the qualifying
+        pots he has won in a row (:func:`~rules.poker.kill.next_kill`); the next hand's killer posts the kill
+        blind and it plays at the killed limits (Winner Lowball: the winner of the previous hand posts the
+        winner's blind, seed 001 L99-113). A split pot, a hand not settled, or a pot below the filed size
+        carries nothing: the blinds return to normal (L113)."""
+        v = self.variant(state)
+        if v is None or v.kill.kind == "none" or state.start is None:
+            return ()
+        sd = (self.settle(state) or {}).get("showdown")
+        if not sd:
+            return ()
+        winners = {*sd.get("high_winners", ()), *sd.get("low_winners", ())}
+        winner = next(iter(winners)) if len(winners) == 1 else None
+        button = next_kill(carried_button(state.carried), winner, int(sd.get("pot", 0)), v)
+        return () if button is None else ((button.seat, f"{KILL_BUTTON} {button.legs}"),)
+
     def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
         """Omaha with a joker, a premature turn (seed 004 S13 dealing rule 6, ``premature_turn:
         river_in_turns_place``): once the burn before the turn came before the flop's betting closed, the
@@ -177,9 +198,18 @@ class PokerFamily(BaseFamily):
         board_cards = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         hands: list[SeatHand] = []
         shown = {h.seat: h.back for h in state.hand_sets}
+        thrown = discards(state)
         for s in live:
             t = Target(TargetKind.SEAT, s)
             cards = state.hand(t)
+            if s not in shown and s in thrown:
+                # a draw keyed with the cards thrown in: he keeps the rest and his replacements
+                kept_cards = list(cards)
+                for c in thrown[s]:
+                    if c not in kept_cards:
+                        return {"showdown": None, "why": f"seat {s} threw in {c}, a card he was not dealt"}
+                    kept_cards.remove(c)
+                cards = tuple(kept_cards)
             if s in shown:
                 # The cards the player keeps (draw: the five after the discards; Pineapple: the two after
                 # the discard), entered as a hand_set; they must be among the cards he was dealt.
@@ -200,9 +230,8 @@ class PokerFamily(BaseFamily):
         if not hands:
             return None
         board: tuple[Card, ...] = tuple(c for c in board_cards if c is not None)
-        contributions: dict[int, int] = {}
-        for w in state.start.wagers:
-            contributions[w.seat] = contributions.get(w.seat, 0) + w.cents
+        chips = chips_in(state, v)
+        contributions = dict(chips.seats)
         for h in hands:
             contributions.setdefault(h.seat, 0)
         out: dict[str, Any] = {}
@@ -237,9 +266,37 @@ class PokerFamily(BaseFamily):
             return {"showdown": None, "why": str(exc)}
         sd = award.to_json()
         sd["after_collection"] = award.total - collected
-        if state.dead:
-            sd["forfeited"] = sorted(state.dead)  # their antes and blinds stay in the pot
+        _chips_json(sd, state, chips, contributions, {s: award.share(s) for s in contributions})
         return {"showdown": sd, **out}
+
+
+def _chips_json(
+    sd: dict[str, Any],
+    state: RoundState,
+    chips: ChipsIn,
+    contributions: Mapping[int, int],
+    shares: Mapping[int, int],
+) -> None:
+    """The settlement's chips: what each seat put in, its net, what was not counted, what the dead forfeit
+    (a dead hand's chips stay in the pot: they are not returned)."""
+    sd["contributions"] = {str(s): c for s, c in sorted(contributions.items())}
+    sd["nets"] = {str(s): n for s, n in nets(contributions, shares).items()}
+    if chips.uncounted:
+        sd["uncounted"] = list(chips.uncounted)
+    if state.dead:
+        sd["forfeited"] = sorted(state.dead)  # their antes, blinds and bets stay in the pot
+        sd["forfeited_cents"] = {str(s): contributions.get(s, 0) for s in sorted(state.dead)}
+
+
+def discards(state: RoundState) -> dict[int, list[Card]]:
+    """The cards each seat threw in to draw (``discard`` events keyed with a draw game's draw, corrections
+    applied): the seat's hand at the showdown is the rest of its cards and its replacements."""
+    off = undone(state.segment)
+    out: dict[int, list[Card]] = {}
+    for n, e in state.plays:
+        if isinstance(e, Discard) and n not in off:
+            out.setdefault(e.seat, []).append(e.card)
+    return out
 
 
 def _out_words(state: RoundState) -> str:
@@ -260,7 +317,8 @@ def _uncontested(state: RoundState, v: PokerVariant, winner: int) -> Mapping[str
     folded out before the river. choice: stud and draw keep the showdown's rule (the schedule's point is
     taken as passed), as the filings name only the flop."""
     assert state.start is not None
-    pot = sum(w.cents for w in state.start.wagers)
+    chips = chips_in(state, v)
+    pot = chips.pot
     board = sum(1 for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void)
     flop_seen = v.game is not GameKind.BOARD or board >= 3
     river_seen = v.game is not GameKind.BOARD or board >= 5
@@ -285,8 +343,7 @@ def _uncontested(state: RoundState, v: PokerVariant, winner: int) -> Mapping[str
     sd = award.to_json()
     sd["after_collection"] = pot - collected
     sd["uncontested"] = f"{_out_words(state)}: seat {winner} takes the pot without a showdown"
-    if state.dead:
-        sd["forfeited"] = sorted(state.dead)
+    _chips_json(sd, state, chips, chips.seats, {winner: pot - collected})
     return {"showdown": sd, **out}
 
 
@@ -606,7 +663,7 @@ def betting_round(state: RoundState) -> BettingRound | None:
     since = [d for d in groups[-1] if d.action in _ACTED]  # a draw's decisions (draw, stand pat) are not bets
     earlier = [g for g in ([d for d in g if d.action in _ACTED] for g in groups[:-1]) if g]
     earlier = earlier[: state.betting_round]
-    pot = 0
+    pot = v.ante_cents * len(state.start.players)  # the antes are in the pot before the first round
     if v.betting.structure is Structure.POT_LIMIT:  # the pot before this round limits its raises
         for i, g in enumerate(earlier):
             later = {d.seat for h in (*earlier[i + 1 :], since) for d in h if d.action is Action.FOLD}
@@ -639,16 +696,34 @@ def _round_from(
     folded_later: Set[int],
 ) -> BettingRound:
     """Betting round ``index`` (0-based) replayed from its decisions, ``pot`` in the middle before it;
-    ``folded_later``: seats that fold on a later round (live on this one). A killed hand
+    ``folded_later``: seats that fold on a later round (live on this one)."""
+    r = _round_start(state, v, index, decisions, pot, folded_later)
+    for d in decisions:
+        r = r.act(d.seat, d.action, d.amount)
+    return r
+
+
+def _round_start(
+    state: RoundState,
+    v: PokerVariant,
+    index: int,
+    decisions: Sequence[Decision],
+    pot: int,
+    folded_later: Set[int],
+) -> BettingRound:
+    """Betting round ``index`` (0-based) before its first decision: the acting order of the seats live on
+    it (``decisions``: its own folds), the blinds, bring-in or kill blind it posts. A killed hand
     (:func:`~rules.poker.kill.kill_seat`) plays at the killed limits; its killer posts the kill blind and
     acts last on the first round (choice in the Winner Lowball game file)."""
     assert state.start is not None
     folded_now = {d.seat for d in decisions if d.action is Action.FOLD}
-    # seats that folded on this round (or later) are still in its acting order
+    # seats that folded on this round (or later) are still in its acting order; so are seats ruled dead
+    # later (``folded_later`` names them where the caller knows it)
     live_before = [
         s
         for s in state.start.players
-        if s not in state.dead and (s not in state.folded or s in folded_now or s in folded_later)
+        if (s not in state.dead or s in folded_later)
+        and (s not in state.folded or s in folded_now or s in folded_later)
     ]
     upcards = {s: showing(state, s, v) for s in live_before}
     try:
@@ -656,16 +731,94 @@ def _round_from(
     except DealError as exc:
         raise BettingError(f"cannot tell who acts first: {exc}") from None
     rules = v.betting
-    killer = kill_seat(state.start.wagers, v)
+    killer = kill_seat(state.start.wagers, v, state.carried)
     if killer is not None and killer in live_before and v.kill.blind is not None:
         rules = killed_betting(v)
         if index == 0:
             posted = {**posted, killer: posted.get(killer, 0) + v.kill.blind.cents}
             order = (*(s for s in order if s != killer), killer)
-    r = BettingRound.start(order, rules, index + 1, posted, pot)
-    for d in decisions:
-        r = r.act(d.seat, d.action, d.amount)
-    return r
+    return BettingRound.start(order, rules, index + 1, posted, pot)
+
+
+# --- the pot: every chip the hand put in -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsIn:
+    """What each seat put in the pot over the hand, in cents (:func:`chips_in`), and the keyed decisions
+    whose chips could not be counted (each with the reason the filed betting rules refuse it)."""
+
+    seats: Mapping[int, int]
+    uncounted: tuple[str, ...] = ()
+
+    @property
+    def pot(self) -> int:
+        """The whole pot."""
+        return sum(self.seats.values())
+
+
+def keyed_chips(state: RoundState, v: PokerVariant) -> ChipsIn | None:
+    """Each seat's chips from the betting the dealer keyed, every round of the hand replayed in order:
+    each dealt seat's ante (``ante_cents``), the blinds, the bring-in and the kill blind each round posts,
+    and every bet, call and raise (a ``decision``; corrections applied). A decision the filed rules refuse
+    (entered out of turn to record that a seat acted, or let stand by the floor) moves no chips; it is
+    listed in ``uncounted``. None where no betting decision was keyed."""
+    assert state.start is not None
+    groups = [g for g in ([d for d in g if d.action in _ACTED] for g in _decision_groups(state)) if g]
+    if not groups:
+        return None
+    seats: dict[int, int] = {s: v.ante_cents for s in state.start.players if v.ante_cents}
+    uncounted: list[str] = []
+    pot = sum(seats.values())
+    for i, g in enumerate(groups):
+        later = {d.seat for h in groups[i + 1 :] for d in h if d.action is Action.FOLD}
+        # a seat ruled dead was in the hand until then: in the first round (its blind) and every round
+        # it keyed a decision in, or a later one
+        later |= {s for s in state.dead if i == 0 or any(d.seat == s for h in groups[i:] for d in h)}
+        try:
+            r = _round_start(state, v, i, g, pot, later)
+        except BettingError as exc:
+            uncounted.extend(f"seat {d.seat} {d.action.value}: {exc}" for d in g)
+            continue
+        for d in g:
+            try:
+                r = r.act(d.seat, d.action, d.amount)
+            except BettingError as exc:
+                uncounted.append(f"seat {d.seat} {d.action.value} on betting round {i + 1}: {exc}")
+        for s, c in r.committed.items():
+            seats[s] = seats.get(s, 0) + c
+        pot += sum(r.committed.values())
+    return ChipsIn(seats, tuple(uncounted))
+
+
+def chips_in(state: RoundState, v: PokerVariant) -> ChipsIn:
+    """Each seat's contribution to the pot over the whole hand (folded and dead seats too).
+
+    choice: where the dealer keys the betting (any bet, call, raise, check or fold on the bet picker or in
+    the journal), the pot is what the hand put in (:func:`keyed_chips`): the antes, the blinds, the
+    bring-in, the winner's blind and every bet, call and raise; the round start's wagers then say only who
+    is dealt in (the chips in a seat's circle on the layout) and who posted the winner's blind. Where no
+    betting is keyed (a scenario that enters each seat's whole contribution as its wager), the wagers are
+    the contributions. Where some keyed decisions are not a betting record the filed rules can replay
+    (entered out of turn only to note that a seat acted: ``uncounted``), a seat's contribution is the
+    larger of its wagers and its counted chips, and the settlement lists what was not counted. Chips are
+    conserved: the pot is the sum of the contributions and is divided whole."""
+    assert state.start is not None
+    keyed = keyed_chips(state, v)
+    if keyed is not None and not keyed.uncounted:
+        return keyed
+    wagered: dict[int, int] = {}
+    for w in state.start.wagers:
+        wagered[w.seat] = wagered.get(w.seat, 0) + w.cents
+    if keyed is None:
+        return ChipsIn(wagered)
+    both = {s: max(wagered.get(s, 0), keyed.seats.get(s, 0)) for s in {*wagered, *keyed.seats}}
+    return ChipsIn(both, keyed.uncounted)
+
+
+def nets(contributions: Mapping[int, int], shares: Mapping[int, int]) -> dict[int, int]:
+    """Each seat's net over the hand: what it takes from the pot less what it put in, in cents."""
+    return {s: shares.get(s, 0) - contributions.get(s, 0) for s in sorted({*contributions, *shares})}
 
 
 FAMILY = PokerFamily()

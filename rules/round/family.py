@@ -173,6 +173,9 @@ class BaseFamily:
     pieces: ClassVar[str] = "cards"
     house_way_pieces: ClassVar[str] = "cards"
     report_shape: ClassVar[str] = "wagers"
+    #: Whether a hand ruled dead has its wagers returned (the round outcome's ``returned``); a pot game's
+    #: dead hand forfeits its chips to the pot instead (the family's settlement says so).
+    dead_hand_returned: ClassVar[bool] = True
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
         """No rule-driven card (the phase ends at once)."""

@@ -288,8 +288,10 @@ class RoundState(NamedTuple):
         board = tuple(p.card for p in self.placed if p.target.kind is TargetKind.BOARD and not p.void)
         stub = tuple(p.card for p in self.placed if p.target.kind is TargetKind.STUB and not p.void)
         void = self.status is Status.VOID
-        returned = self.refused + tuple(w for w in self.start.wagers if void or w.seat in self.dead)
-        settlement = None if void else family_rules(self.game.family).settle(self)
+        fam = family_rules(self.game.family)
+        dead = self.dead if getattr(fam, "dead_hand_returned", True) else frozenset()
+        returned = self.refused + tuple(w for w in self.start.wagers if void or w.seat in dead)
+        settlement = None if void else fam.settle(self)
         return Outcome(
             "misdeal" if void else "dealt",
             hands,

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
 from rules.banking.errors import BankingError
+from rules.banking.wagers import SpotLimit
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
@@ -272,6 +273,12 @@ class ThreeCardFamily(BaseFamily):
 
     #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
     settled_at_table = True
+
+    def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
+        """The bonus bets that are placed only with an Ante (``bonuses[].needs_ante``: Pair Plus, seed 004
+        L2401-2402, seed 002 L852; the 6 Card Bonus of some rooms stands alone): one without an Ante on its
+        seat is refused at round start (SIDE_BET_WITHOUT_WAGER) and by the wager panel."""
+        return {b.key: SpotLimit(needs_base=b.needs_ante) for b in self.variant(state).bonuses}
 
     def wager_spots(self, state: RoundState) -> list[str]:
         """The Ante and the bonus bets in the filed order (the Play and Bet wagers are decisions)."""

@@ -221,7 +221,9 @@ async def test_the_dealer_keys_the_dice_on_the_picker_at_a_table_without_a_dice_
         assert picker.dice == [2, 3, 4]
         await pilot.press("s")
         assert await until(pilot, lambda: tuple(c.state.dice or ()) == (2, 3, 4)), c.view().next_step
-        dice = [e.payload for e in c.journal.journal.entries(kind=ROUND_KIND) if e.payload.get("type") == "dice"]
+        dice = [
+            e.payload for e in c.journal.journal.entries(kind=ROUND_KIND) if e.payload.get("type") == "dice"
+        ]
         assert [(d["dice"], d["source"]) for d in dice] == [([2, 3, 4], "dealer")]
         r = c.tiles_round
         # counted from the player-dealer as 1, 9 is the player-dealer's set; the Action goes to the next

@@ -7,11 +7,8 @@ to ``/events`` arrives as a new board.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-import socket
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,50 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from rules.round.events import event_from_json
-from terminal.display.app import create_app, pay_tables
+from terminal.display.app import create_app, pay_tables, qualifying_hands
+from terminal.display.demo import GAME, Served, journal_with, shoe_events
 from terminal.games import load_games
 from terminal.journal import Journal
 from terminal.journal.store import ROUND_KIND
-from tests.terminal.test_roads_cli import FIXTURE, GAME, shoe_events
+from terminal.scenario import load_scenario
+from terminal.scoreboard import LiveScoreboard, read_scoreboard
+from tests.terminal.test_roads_cli import FIXTURE
 
 CELL = 22
-
-
-class Served:
-    def __init__(self, app: Any) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-        self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve(sockets=[self.sock])))
-
-    def __enter__(self) -> Served:
-        self.thread.start()
-        while not self.server.started:
-            self.thread.join(0.01)
-            assert self.thread.is_alive(), "the server stopped at start-up"
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-        self.sock.close()
-
-    def get(self, path: str) -> str:
-        with urllib.request.urlopen(self.url + path, timeout=60) as r:
-            assert r.status == 200
-            return str(r.read().decode())
-
-
-def journal_with(path: Path, events: list[dict[str, Any]]) -> None:
-    with Journal(path) as j:
-        if not j.last("config"):
-            j.append("config", {"game": GAME, "seats": 7})
-        for ev in events:
-            j.append(ROUND_KIND, event_from_json(ev).to_json())
 
 
 @pytest.fixture
@@ -151,3 +116,77 @@ def test_the_current_rounds_cards_show_only_once_public(table: tuple[Path, Serve
     journal_with(path, [{"type": "card", "card": "Kd", "face_up": True}])
     hands = served.get("/board").split('id="hands"', 1)[1].split("</section>", 1)[0]
     assert "Kd" in hands and "9h" not in hands and "🂠" in hands
+
+
+def test_limits_come_from_the_tables_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    journal_with(path, shoe_events("BP"), limits=(2500, 500000))
+    with Served(create_app(path)) as served:
+        assert "$25.00 – $5000.00" in served.get("/board")
+    with Served(create_app(path, limits=(100, 200))) as served:  # --limits still overrides
+        assert "$1.00 – $2.00" in served.get("/board")
+
+
+def test_the_incremental_reader_sees_what_a_fresh_read_sees(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+
+    def deal(j: Journal, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            j.append(ROUND_KIND, event_from_json(ev).to_json())
+
+    with Journal(path, segment_entries=30) as writer:  # the table, open all along
+        writer.append("config", {"game": GAME, "seats": 7})
+        deal(writer, shoe_events("BPPT", seed=2))
+        live = LiveScoreboard(path)
+        try:
+            first = live.refresh()
+            assert len(first.marks) == 4 and first.seq == writer.head()[0]
+            deal(writer, shoe_events("B", seed=5)[1:])  # one more coup
+            deal(writer, shoe_events("PP", seed=6))  # a shuffle: a new shoe
+            again = live.refresh()
+            assert again.seq == writer.head()[0] > first.seq
+            assert again == read_scoreboard(path) and [m.winner for m in again.marks] == ["player", "player"]
+            # the live segment rotates (a new file under the journal's name): read again from the start
+            segment = writer.segment
+            writer.checkpoint({"round_no": 8})
+            assert writer.segment == segment + 1
+            deal(writer, shoe_events("T", seed=8)[1:])
+            after = live.refresh()
+            assert after == read_scoreboard(path) and [m.winner for m in after.marks] == [
+                "player",
+                "player",
+                "tie",
+            ]
+        finally:
+            live.close()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "bet", "hand"),
+    [
+        (
+            "fortune-marysville-envy-each-holder-paid-for-every-other-qualifying-hand.yaml",
+            "Fortune Bonus",
+            "straight flush",
+        ),
+        ("pair-and-up-full-round-bonus-6-without-a-base-wager.yaml", "Bonus 6", "Straight"),
+    ],
+)
+def test_pai_gow_and_three_card_show_recent_qualifying_hands(
+    tmp_path: Path, scenario: str, bet: str, hand: str
+) -> None:
+    sc = load_scenario(Path(__file__).parents[1] / "scenarios" / scenario)
+    path = tmp_path / "t.db"
+    journal_with(path, [e.to_json() for e in sc.events], game=sc.game.id)
+    board = read_scoreboard(path)
+    tables = pay_tables(sc.game.data)
+    got = [(q.bet, q.hand) for q in qualifying_hands(board.settlements, tables)]
+    assert (bet, hand) in got
+    # only the game file's bonus bets, and only wins
+    bonus = {t.title.split(", table ")[0] for t in tables if t.bonus}
+    assert got and all(b in bonus for b, _ in got)
+    with Served(create_app(path)) as served:
+        html = served.get("/board")
+    section = html.split('id="qualifying"', 1)[1].split("</section>", 1)[0]
+    assert bet in section and hand in section
+    assert bet in html.split('id="pay-tables"', 1)[1]  # and its pay table is posted

@@ -16,8 +16,8 @@ import pytest
 from playwright import sync_api
 
 from terminal.display.app import CELL, create_app
-from tests.terminal.test_display import Served, journal_with
-from tests.terminal.test_roads_cli import FIXTURE, shoe_events
+from terminal.display.demo import Served, journal_with, shoe_events
+from tests.terminal.test_roads_cli import FIXTURE
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

@@ -8,68 +8,20 @@ and the command's drawn columns must match the fixture's grids.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from rules.baccarat import Variant, from_data
-from rules.baccarat.coup import Coup
-from rules.cards import parse_cards
 from rules.round.events import event_from_json
 from terminal.cli import main
-from terminal.games import load_games
+from terminal.display.demo import GAME, shoe_events
 from terminal.journal import Journal
 from terminal.journal.store import ROUND_KIND
 
 FIXTURE = json.loads((Path(__file__).parents[1] / "fixtures" / "baccarat_roads_example.json").read_text())
-GAME = "baccarat/ez-panda8"
-
-
-def _variant() -> Variant:
-    v = from_data(load_games()[GAME].data)
-    assert isinstance(v, Variant)
-    return v
-
-
-VARIANT = _variant()
 GLYPH = {"banker": "B", "player": "P", "tie": "T", "red": "R", "blue": "B"}
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-
-
-def coup_cards(ch: str, rng: random.Random) -> str:
-    """Four or more cards (dealing order) whose coup is the mark ``ch`` (B/P/T; b/p with that pair)."""
-    want = {"b": "banker", "p": "player", "t": "tie"}[ch.lower()]
-    while True:
-        cards = [rng.choice(RANKS) + rng.choice(SUITS) for _ in range(6)]
-        if ch == "b":
-            cards[3] = cards[1][0] + rng.choice(SUITS)
-        if ch == "p":
-            cards[2] = cards[0][0] + rng.choice(SUITS)
-        for n in (4, 5, 6):
-            try:
-                coup = Coup.from_cards(VARIANT, parse_cards(" ".join(cards[:n])))
-            except Exception:  # noqa: BLE001 - not a complete coup at n cards: try the next n
-                continue
-            pp = coup.player[0].rank == coup.player[1].rank
-            bp = coup.banker[0].rank == coup.banker[1].rank
-            if coup.winner == want and pp == (ch == "p") and bp == (ch == "b"):
-                return " ".join(cards[:n])
-            break
-
-
-def shoe_events(shoe: str, seed: int = 7) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    events: list[dict[str, Any]] = [{"type": "shuffle"}]
-    for ch in shoe:
-        events.append(
-            {"type": "round_start", "seats": [1, 2, 3], "player_dealer": 3, "wagers": [], "bank": 100000}
-        )
-        events += [{"type": "card", "card": c, "face_up": True} for c in coup_cards(ch, rng).split()]
-    return events
 
 
 def drawn(columns: list[list[dict[str, Any]]], key: str) -> list[str]:
