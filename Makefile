@@ -18,7 +18,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules kernel
+	$(BIN)/mypy rules kernel devices/events.py terminal/table/device_events.py
 	$(BIN)/lint-imports
 
 test: lint

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from devices.events import AnyDeviceEvent, DeviceIdentity
 from rules.cards import format_cards
 from rules.families import family as family_rules
 from rules.round import RoundState, Status
@@ -40,6 +41,7 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.settlement import TableSettlement, settle_table
+from terminal.table.device_events import health_of
 from terminal.table.machine import SPECS, Step, TableFacts, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
@@ -87,7 +89,7 @@ class Station:
                 return replace(self, devices=tuple(devices))
         return replace(self, devices=(*devices, device))
 
-    def heard(self, name: str, event: Any) -> Station:
+    def heard(self, name: str, event: AnyDeviceEvent) -> Station:
         """This station after device ``name`` sent ``event`` (a typed ``devices`` event)."""
         cur = self.device(name)
         if cur is None:  # a device not configured: shown from its first event on
@@ -96,23 +98,15 @@ class Station:
         return self if after == cur else self.with_device(after)
 
 
-def device_after(cur: DeviceView, event: Any) -> DeviceView:
-    """A device's health after one of its events: it said who it is (ok, with its firmware), lost or
-    regained the link, ran out of cards, failed its firmware check, or reported a fault."""
-    t = type(event).__name__
-    if t == "DeviceIdentity":
-        return replace(
-            cur, state="ok", detail="", firmware=event.firmware_version, firmware_sha256=event.firmware_hash
-        )
-    if t in ("CommsLost", "ShoeEmpty"):
-        return replace(cur, state="offline" if t == "CommsLost" else "warning", detail=t)
-    if t == "ProgramIntegrityFailed":
-        return replace(cur, state="disabled", detail="firmware hash mismatch")
-    if getattr(event, "alert_code", None):
-        return replace(cur, state="fault", detail=str(event.alert_code))
-    if t in ("CommsRestored", "DoorClosed", "ShuffleComplete"):
-        return replace(cur, state="ok", detail="")
-    return cur
+def device_after(cur: DeviceView, event: AnyDeviceEvent) -> DeviceView:
+    """A device's health after one of its events (``terminal.table.device_events.health_of``): it said who
+    it is (ok, with its firmware), lost or regained the link, ran out of cards, failed its firmware
+    check, or reported a fault."""
+    state, detail = health_of(cur.state, cur.detail, event)
+    after = replace(cur, state=state, detail=detail)
+    if isinstance(event, DeviceIdentity):
+        after = replace(after, firmware=event.firmware_version, firmware_sha256=event.firmware_hash)
+    return after
 
 
 @dataclass(frozen=True)
@@ -175,6 +169,7 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
     """What the table's state (``terminal.table.machine.step_of``) depends on."""
     st = table.round
     stop = st.blocked or any(a.severity == "stop" for a in table_alerts(table, station))
+    settled = settled_of(st, setup.schedule, setup.config.table.seats)
     return TableFacts(
         live=live_of(table, station),
         stop=stop,
@@ -184,6 +179,7 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         expected=getattr(st.expected, "kind", "card"),
         deciding=next_to_decide(st) is not None,
         setting=bool(hands_to_set(st)),
+        held=settled is not None and settled.settlement is None,
     )
 
 
@@ -230,7 +226,7 @@ def betting_open(state: RoundState, settled: TableSettlement | None) -> bool:
     """Whether wagers may be placed: no round is being dealt or decided (before "no more bets")."""
     if state.start is None or state.status in (Status.IDLE, Status.VOID):
         return True
-    return state.status is Status.DEALT and settled is not None
+    return state.status is Status.DEALT and settled is not None and settled.settlement is not None
 
 
 def with_remedy(alert: AlertView, config: TerminalConfig) -> AlertView:
