@@ -9,7 +9,7 @@ the roads are in :mod:`rules.baccarat.roads`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -56,7 +56,7 @@ class Scoreboard:
     marks: tuple[Mark, ...]
     roads: Roads | None
     hands: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
-    settlements: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    settlements: tuple[tuple[int, RoundReport], ...] = ()
     """The recent rounds' settlements, oldest first, each with its round's number in the file."""
     limits: tuple[int, int] | None = None
     """The table's posted (min, max) in cents, from its configuration entry (a journal only)."""
@@ -92,7 +92,7 @@ class ShoeFold:
         self.coups = True
         self.count = 0
         self.rounds = 0
-        self.settlements: list[tuple[int, Mapping[str, Any]]] = []
+        self.settlements: list[tuple[int, RoundReport]] = []
         self._last: object = None
 
     def feed(self, event: Event) -> None:
