@@ -2,7 +2,8 @@
 
 Opened with ``b`` on the dealer screen, like the tile picker (``e``): pick the seat (← →, or Tab to the seat
 field and type its number), the action (``x`` check, ``l`` call, ``b`` bet, ``r`` raise, ``k`` fold; a draw
-game's ``d`` draw and ``p`` stand pat), the amount in dollars for a bet or a raise, or the count of a draw
+game's ``d`` draw and ``p`` stand pat; after a draw, ``s`` and the positions of the cards the player keeps
+shows its hand), the amount in dollars for a bet or a raise, or the count of a draw
 (digits; a raise is what the seat's bet makes, as the betting round
 counts it), then Enter sends it. Backspace takes the last digit back; Escape closes. The picker stays open
 for the next decision; what the table says (a raise over the pot is BET_AGAINST_RULE) is shown under it.
@@ -19,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from terminal.console.view import ConsoleInput
-from terminal.table.bet_input import DRAW, WITH_AMOUNT, WITH_COUNT
+from terminal.table.bet_input import DRAW, KEEP, WITH_AMOUNT, WITH_COUNT
 
 #: The action keys: key, action, label.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
@@ -30,6 +31,7 @@ ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("k", "fold", "Fold"),
     ("d", DRAW, "Draw"),
     ("p", "stand_pat", "Stand pat"),
+    ("s", KEEP, "Show kept"),  # after a draw: the positions of the cards kept (digits), shown as the hand
 )
 
 
@@ -82,6 +84,8 @@ class BetPicker(ModalScreen[None]):
         amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
         if self.action in WITH_COUNT:
             amount = f" {self.dollars or '_'} cards"
+        if self.action == KEEP:
+            amount = f" cards {self.dollars or '_'}"
         said = f"\n{self.said}" if self.said else ""
         self.query_one("#bet-chosen", Static).update(f"seat {self.seat} {self.action}{amount}{said}")
 
@@ -101,7 +105,7 @@ class BetPicker(ModalScreen[None]):
         """Choose the action."""
         self.action = action
         self.field, self.typed = "amount", ""  # the seat is chosen: digits are the amount again
-        if action not in WITH_AMOUNT | WITH_COUNT:
+        if action not in WITH_AMOUNT | WITH_COUNT | {KEEP}:
             self.dollars = ""
         self.said = ""
         self._paint()
@@ -112,6 +116,8 @@ class BetPicker(ModalScreen[None]):
             self.typed = (self.typed + str(d))[-2:]
             if int(self.typed) in self.seats:
                 self.seat = int(self.typed)
+        elif self.action == KEEP:
+            self.dollars = (self.dollars + str(d))[-5:]  # the positions of the cards kept
         elif len(self.dollars) < 7:
             self.dollars = (self.dollars + str(d)).lstrip("0")
         self._paint()
@@ -132,6 +138,8 @@ class BetPicker(ModalScreen[None]):
             data["amount"] = int(self.dollars or 0) * 100
         elif self.action in WITH_COUNT:
             data["count"] = int(self.dollars or 0)
+        elif self.action == KEEP:
+            data["keep"] = self.dollars
         return ConsoleInput("bet", "dealer", "picker", data)
 
     async def action_correct(self) -> None:
