@@ -32,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware_bridge.clock import MonotonicClock
 from rules.banking import (
     BetsAfterClose,
     BettingBoard,
@@ -54,14 +55,9 @@ from rules.round.events import (
     ButtonPress,
     By,
     CardRead,
-    Correction,
-    CutCard,
     Decision,
-    DeckCheck,
     Declare,
     DeclareKind,
-    DeviceFault,
-    DiceResult,
     Event,
     HandSet,
     RoundStart,
@@ -71,7 +67,7 @@ from rules.round.events import (
 )
 from rules.round.events import Wager as RoundWager
 from rules.round.procedure import PhaseKind, recipient_words
-from rules.round.state import Wait, undone
+from rules.round.state import Wait
 from rules.round.table_rules import late_wager_ruling, variant_limits
 from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
@@ -120,6 +116,7 @@ from terminal.table.commands import CallFloor as CallFloorCommand
 from terminal.table.commands import Confirm as ConfirmCommand
 from terminal.table.commands import Misdeal as MisdealCommand
 from terminal.table.commands import Undo as UndoCommand
+from terminal.table.device_events import counted_as, health_of, round_event_for
 from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
@@ -146,9 +143,12 @@ from terminal.table.state import (
     event_of,
 )
 from terminal.table.state import apply as table_apply
+from terminal.table.undo import undo_target
 
 if TYPE_CHECKING:
+    from devices.events import AnyDeviceEvent
     from devices.supervisor import Backoff, DeviceSupervisor
+    from firmware_bridge.clock import Clock
 
 CONFIG_KIND = "config"
 #: Set while a task holds the controller's journal-then-fold lock (``TableController._held``).
@@ -295,6 +295,11 @@ class TableController:
         #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
         #: only while that role is logged in with its PIN, and never during a lockout.
         self.access: Any = None
+        #: The clock the technician's and maintenance's waits are timed on (a test deal that does not
+        #: finish): real time on a table, a ``firmware_bridge.clock.ManualClock`` in tests, so a slow
+        #: machine never times one out. The devices' echo and counters requests are timed on the link's
+        #: watchdog clock (``link_config.watchdog``) the same way.
+        self.timer: Clock = MonotonicClock()
         #: The devices' link timing (``firmware_bridge.link.LinkConfig``; None: the drivers' own). End-to-end
         #: tests pass one whose silence timeout no scheduling delay reaches, so a starved test process never
         #: trips COMMS_LOST.
@@ -461,6 +466,7 @@ class TableController:
             expected=kind,
             deciding=next_to_decide(st) is not None,
             setting=bool(_hands_to_set(st)),
+            held=self.settled is not None and self.settled.settlement is None,
         )
 
     def step(self) -> Step:
@@ -543,7 +549,7 @@ class TableController:
         st = self.state.status
         if self.state.start is None or st in (Status.IDLE, Status.VOID):
             return True
-        return st is Status.DEALT and self.settled is not None
+        return st is Status.DEALT and self.settled is not None and self.settled.settlement is not None
 
     async def _wager(self, inp: ConsoleInput, cmd: Command) -> str | None:
         """The wager panel: place or take back a wager, the bank, the player-dealer's seat. Each command is
@@ -857,8 +863,14 @@ class TableController:
             return await self._house_way(inp)
         if isinstance(cmd, PlayOrFold):
             return await self._decision(inp, cmd)
-        if isinstance(cmd, NewRound) and self.needs_shuffle():
-            return await self._shuffle(inp)
+        if isinstance(cmd, NewRound):
+            unfinished = self._unfinished_round()
+            if unfinished is not None:
+                return await self._refuse(inp, unfinished)
+            if self.table.rotation_due is not None:  # rules/banking/rotation.py, the game's rotation
+                return await self._refuse(inp, self.table.rotation_due)
+            if self.needs_shuffle():
+                return await self._shuffle(inp)
         if isinstance(cmd, ConfirmCommand) and step is Step.DICE:
             return await self._rearm_cup(inp)
         if isinstance(cmd, PassBank):
@@ -889,6 +901,21 @@ class TableController:
             self._after_clear(event)
         notes = self.state.notes[before:]
         return notes[-1] if notes else None
+
+    def _unfinished_round(self) -> str | None:
+        """Why a new round may not start now: the round on the layout is not finished (being dealt, its
+        decisions or hands still owed, or not settled); a new round never silently replaces one."""
+        st = self.state
+        if st.start is None or st.status in (Status.IDLE, Status.VOID):
+            return None
+        if st.status is Status.DEALING or not isinstance(st.expected, Wait):  # or a replacement owed
+            return "the round is being dealt: finish it, or declare a misdeal (m)"
+        if next_to_decide(st) is not None or _hands_to_set(st):
+            return f"the round is not finished: {st.prompt} (or declare a misdeal, m)"
+        if settles_at_table(st) and (self.settled is None or self.settled.settlement is None):
+            why = self.settled.problem if self.settled is not None else st.prompt
+            return f"the round is not settled yet: {why} (a held settlement is the floor's: call the floor)"
+        return None
 
     def _unauthorised(self, inp: ConsoleInput) -> str | None:
         """Why an input is refused by the role gate (``terminal.roles.authorise``): the action needs
@@ -958,11 +985,7 @@ class TableController:
         if inp.action == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
             return bet_decision(inp.data, self.state)
         if isinstance(cmd, UndoCommand):
-            off = undone(self.state.segment)
-            for n, e in reversed(self.state.segment):
-                if not isinstance(e, Correction) and n not in off:
-                    return Correction(of=n, reason="dealer undo", role=rules_role)
-            return "nothing to undo in this round"
+            return undo_target(self.state, rules_role)  # never a ruling (terminal/table/undo.py)
         if isinstance(cmd, ClearAlert):
             for alert in self.state.active_alerts:
                 if alert.code.value == cmd.code and (cmd.seat is None or alert.seat == cmd.seat):
@@ -971,11 +994,7 @@ class TableController:
                     return AlertCleared(AlertCode(cmd.code), rules_role, cmd.seat)
             return f"no active alert {cmd.code}"
         if isinstance(cmd, NewRound):
-            if self.state.status is Status.DEALING:
-                return "the round is being dealt: finish it, or declare a misdeal"
-            if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
-                return f"the round is not settled yet: {self.state.prompt}"
-            return self.round_start_event()
+            return self._unfinished_round() or self.round_start_event()
         return None
 
     async def _clear_table_alert(self, inp: ConsoleInput, cmd: ClearAlert) -> str | None:
@@ -1139,9 +1158,8 @@ class TableController:
         self._test = test
         try:
             drv.shuffle()
-            await asyncio.wait_for(test["done"].wait(), timeout)
-        except TimeoutError:
-            test["error"] = f"the shuffler did not finish within {timeout:.0f} s"
+            if not await self.timer.wait(test["done"], timeout):
+                test["error"] = f"the shuffler did not finish within {timeout:.0f} s"
         except Exception as exc:  # noqa: BLE001 - a refused command is the technician's answer
             test["error"] = f"the shuffler refused: {exc}"
         finally:
@@ -1177,34 +1195,34 @@ class TableController:
         )
         return "test deal: " + "; ".join(parts) + ("" if ok else " (FAILED)")
 
-    def _test_event(self, ev: Any) -> bool:
+    def _test_event(self, ev: AnyDeviceEvent) -> bool:
         """While a test deal runs, the shuffler's shuffle, deck check and cards go to it, not to the round."""
+        from devices import events as dev
+
         test = self._test
-        if test is None or getattr(ev, "device", None) not in {
+        if test is None or ev.device not in {
             n for n, d in self.config.devices.items() if d.kind == "shuffler"
         }:
             return False
-        t = type(ev).__name__
-        if t == "ShuffleComplete":
-            test["count"] = int(ev.count)
-            with contextlib.suppress(Exception):
-                drv = self.shuffler()
-                if drv is not None:
-                    drv.dispense()
-            return True
-        if t == "DeckVerified":
-            test["verified"] = ev
-            return True
-        if t == "CardDispensed":
-            test["cards"].append(ev.card)
-            cfg = getattr(self.shuffler(), "config", None)
-            if cfg is not None and cfg.mode == "single":
+        match ev:
+            case dev.ShuffleComplete():
+                test["count"] = int(ev.count)
+                with contextlib.suppress(Exception):
+                    drv = self.shuffler()
+                    if drv is not None:
+                        drv.dispense()
+            case dev.DeckVerified():
+                test["verified"] = ev
+            case dev.CardDispensed():
+                test["cards"].append(ev.card)
+                cfg = getattr(self.shuffler(), "config", None)
+                if cfg is not None and cfg.mode == "single":
+                    test["done"].set()
+            case dev.PacketDispensed():
                 test["done"].set()
-            return True
-        if t == "PacketDispensed":
-            test["done"].set()
-            return True
-        return False
+            case _:
+                return False
+        return True
 
     async def inject_fault(self, device: str, fault: str) -> str:
         """Demo and training: make an emulated device misbehave now (``Emulator.inject``)."""
@@ -1251,63 +1269,71 @@ class TableController:
 
     # -- devices -----------------------------------------------------------------------------------
 
-    async def on_device_event(self, ev: Any) -> None:
-        """One typed device event: a round event when it is one, else journaled as device information."""
-        name = getattr(ev, "device", "") or "?"
+    async def on_device_event(self, ev: AnyDeviceEvent) -> None:
+        """One typed device event (``devices.events.AnyDeviceEvent``, matched on its type): a round event
+        when it is one (``terminal.table.device_events``), else journaled as device information."""
+        from devices import events as dev
+
+        name = ev.device or "?"
         self._health(name, ev)
         if self._test_event(ev):
             return
-        t0 = type(ev).__name__
         kind = self.config.devices[name].kind if name in self.config.devices else ""
         if (
             kind == "shuffler"
             and self._shuffle_asked
-            and (getattr(ev, "alert_code", None) or t0 in ("CommsLost", "CommandRejected"))
+            and (ev.alert_code or isinstance(ev, dev.CommsLost | dev.CommandRejected))
         ):
             # the shuffle will not finish: new round asks again once cleared
-            await self.record(ShuffleStopped(t0))
-        if t0 == "CommandRejected":
-            await self.journal.append("device", {"device": name, "event": t0, **_plain(ev)})
+            await self.record(ShuffleStopped(type(ev).__name__))
+        if isinstance(ev, dev.CommandRejected):
+            await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
             await self._device_alert(
                 name,
                 f"CommandRejected:{ev.reason}",
                 f"{name}: refused {ev.command} ({ev.reason.replace('_', ' ')})",
             )
             return
-        if t0 == "ShufflerConfigured":
-            self.shuffler_settings[name] = {
-                k: getattr(ev, k) for k in ("decks", "jokers", "mode", "packet_size", "packets")
-            }
-        if t0 == "ShuffleComplete":  # its Shuffle round event ends the shuffle asked for
-            self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
-        elif t0 == "CardDispensed":
-            self._dispensed += 1
-        elif t0 == "PacketDispensed":
-            self._packets_out += 1
-        elif t0 in ("CardRead", "UnreadableCard"):
-            self._draw_owed = 0
+        cfg = getattr(self.drivers.get(name), "config", None)
+        single = cfg is not None and cfg.mode == "single"
+        match ev:
+            case dev.ShufflerConfigured():
+                self.shuffler_settings[name] = {
+                    "decks": ev.decks,
+                    "jokers": ev.jokers,
+                    "mode": ev.mode,
+                    "packet_size": ev.packet_size,
+                    "packets": ev.packets,
+                }
+            case dev.ShuffleComplete():  # its Shuffle round event ends the shuffle asked for
+                self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
+            case dev.CardDispensed():
+                self._dispensed += 1
+            case dev.PacketDispensed():
+                self._packets_out += 1
+            case dev.CardRead():  # an UnreadableCard too
+                self._draw_owed = 0
+            case _:
+                pass  # the rest changes nothing the devices drive
         rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
-        cfg = getattr(self.drivers.get(name), "config", None)
-        if isinstance(event, CardRead) and cfg is not None and cfg.mode == "single":
+        if isinstance(event, CardRead) and single:
             # A single card belongs to no packet (the wire's pile stays 0): the round gives it to the step due.
             event = replace(event, packet=None)
         if event is not None:
             await self.apply_event(event, rider)
-            if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
+            if isinstance(ev, dev.CardDispensed) and single:
                 self._dispense_if_due()
             return
         entry = {"device": name, "event": type(ev).__name__, **_plain(ev)}
         await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
-        t = type(ev).__name__
-        single = getattr(getattr(self.drivers.get(name), "config", None), "mode", None) == "single"
-        if t == "PacketDispensed" and not single:  # single cards: the card's own event asked for the next
-            self._dispense_if_due()
-        elif t == "ButtonPressed" and not ev.acts:
+        if isinstance(ev, dev.PacketDispensed) and not single:
+            self._dispense_if_due()  # single cards: the card's own event asked for the next
+        elif isinstance(ev, dev.ButtonPressed) and not ev.acts:
             if self.notice is not None:
                 self.notice(f"hold {ev.button_id.replace('_', ' ')} for 2 seconds")
-        elif t == "ButtonPressed":
+        elif isinstance(ev, dev.ButtonPressed):
             action = ev.button_id.replace("_", "-")
             if self.button_handler is not None:
                 await self.button_handler(action)
@@ -1419,17 +1445,6 @@ class TableController:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    COUNTED = {
-        "CardRead": "reads",
-        "CardDispensed": "reads",
-        "UnreadableCard": "misreads",
-        "ShufflerJam": "jams",
-        "ShortDispense": "short_dispenses",
-        "CommsLost": "comms_lost",
-        "CommsRestored": "reconnects",
-        "DeviceRestarted": "restarts",
-    }
-
     def counter_snapshot(self) -> dict[str, dict[str, int]]:
         """Per device: the table's counts (reads, misreads, jams …) and the link's (CRC errors …)."""
         out = {n: dict(c) for n, c in self.counters.items()}
@@ -1442,29 +1457,20 @@ class TableController:
                 c["frames_in"] = int(getattr(link, "frames_in", 0))
         return out
 
-    def _health(self, name: str, ev: Any) -> None:
-        t0 = type(ev).__name__
-        key = self.COUNTED.get(t0)
-        if t0 == "CardDispensed" and getattr(ev, "card", 0) is None:
-            key = "misreads"
+    def _health(self, name: str, ev: AnyDeviceEvent) -> None:
+        """The device's counters and its state on the status bar after ``ev`` (matched on its type)."""
+        from devices.events import DeviceIdentity
+
+        key = counted_as(ev)
         if key is not None:
             c = self.counters.setdefault(name, {})
             c[key] = c.get(key, 0) + 1
         kind = self.devices[name].kind if name in self.devices else getattr(ev, "kind", "?")
         cur = self.devices.get(name, DeviceView(name, kind))
-        t = type(ev).__name__
-        if t == "DeviceIdentity":
-            cur = replace(
-                cur, state="ok", detail="", firmware=ev.firmware_version, firmware_sha256=ev.firmware_hash
-            )
-        elif t in ("CommsLost", "ShoeEmpty"):
-            cur = replace(cur, state="offline" if t == "CommsLost" else "warning", detail=t)
-        elif t == "ProgramIntegrityFailed":
-            cur = replace(cur, state="disabled", detail="firmware hash mismatch")
-        elif getattr(ev, "alert_code", None):
-            cur = replace(cur, state="fault", detail=str(ev.alert_code))
-        elif t in ("CommsRestored", "DoorClosed", "ShuffleComplete"):
-            cur = replace(cur, state="ok", detail="")
+        state, detail = health_of(cur.state, cur.detail, ev)
+        cur = replace(cur, state=state, detail=detail)
+        if isinstance(ev, DeviceIdentity):
+            cur = replace(cur, firmware=ev.firmware_version, firmware_sha256=ev.firmware_hash)
         self.devices[name] = cur
 
     def _delivered_entry(self, name: str, ev: Any) -> tuple[str, dict[str, Any]] | None:
@@ -1547,7 +1553,7 @@ class TableController:
         self._failing.discard(name)
         self._show()
 
-    async def device_events(self, name: str, events: list[Any]) -> None:
+    async def device_events(self, name: str, events: list[AnyDeviceEvent]) -> None:
         """Events of device ``name`` that arrived together, durable before this returns (the device is
         acknowledged then). Card reads in a row go to the journal in one transaction (one fsync); a full
         disk stops the table and re-raises, so the supervisor reopens the device, which sends them again."""
@@ -1593,24 +1599,27 @@ class TableController:
             await self.journal.append("device", entry)
             await self._device_alert(name, fault, said)
 
-    #: Card reads that may share one journal transaction (a group commit).
-    _READS = frozenset({"CardRead", "UnreadableCard", "CardDispensed"})
+    def _read_run(self, events: list[AnyDeviceEvent], i: int) -> list[AnyDeviceEvent]:
+        """The card reads in a row from ``events[i]`` (none during a technician's test deal): they may
+        share one journal transaction (a group commit)."""
+        from devices.events import CardDispensed
+        from devices.events import CardRead as Read
 
-    def _read_run(self, events: list[Any], i: int) -> list[Any]:
-        """The card reads in a row from ``events[i]`` (none during a technician's test deal)."""
-        run: list[Any] = []
-        while i < len(events) and self._test is None and type(events[i]).__name__ in self._READS:
+        run: list[AnyDeviceEvent] = []
+        while i < len(events) and self._test is None and isinstance(events[i], Read | CardDispensed):
             run.append(events[i])
             i += 1
         return run
 
-    async def _commit_reads(self, name: str, reads: list[Any]) -> None:
+    async def _commit_reads(self, name: str, reads: list[AnyDeviceEvent]) -> None:
         """Card reads that arrived together: their round events and the device's delivered counter in one
         journal transaction, then folded in order."""
+        from devices.events import CardDispensed
+
         rider = None
         for ev in reads:
             self._health(name, ev)
-            if type(ev).__name__ == "CardDispensed":
+            if isinstance(ev, CardDispensed):
                 self._dispensed += 1
             else:
                 self._draw_owed = 0
@@ -1618,7 +1627,7 @@ class TableController:
         events = [e for e in map(round_event_for, reads) if e is not None]
         await self.apply_events(events, rider)
         cfg = getattr(self.drivers.get(name), "config", None)
-        if type(reads[-1]).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
+        if isinstance(reads[-1], CardDispensed) and cfg is not None and cfg.mode == "single":
             self._dispense_if_due()
 
     async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
@@ -1860,36 +1869,6 @@ def _delivered_from(payload: Mapping[str, Any] | None) -> dict[str, dict[str, in
                     str(t): n for t, n in per.items() if str(t).isdigit() and isinstance(n, int) and n > 0
                 }
     return out
-
-
-def round_event_for(ev: Any) -> Event | None:
-    """The round event a device event stands for, or None (identity, link and information events)."""
-    t = type(ev).__name__
-    src = getattr(ev, "device", "") or "device"
-    if t == "CardDispensed":
-        # The wire's pile counts from 0 (the shuffler's first packet is pile 0); the round engine's
-        # packet number counts from 1 (packet k goes to the phase's k-th recipient).
-        return CardRead(ev.card, face_up=ev.face_up, source=src, packet=ev.pile + 1)
-    if t in ("CardRead", "UnreadableCard"):
-        return CardRead(ev.card, face_up=ev.face_up, source=src)
-    if t == "DiceRolled":
-        return DiceResult((ev.d1, ev.d2, ev.d3), source=src)
-    if t == "ShuffleComplete":
-        return Shuffle(deck_id=str(getattr(ev, "shuffle_id", "")), source=src)
-    if t == "DeckVerified":
-        return DeckCheck(ev.count, tuple(ev.missing), tuple(ev.extra), tuple(ev.duplicates), source=src)
-    if t == "CutCardReached":
-        return CutCard(source=src)
-    code = getattr(ev, "alert_code", None)
-    if code in AlertCode._value2member_map_ and code not in (
-        "UNREADABLE_CARD",
-        "DUPLICATE_CARD",
-        "FOREIGN_CARD",
-        "DECK_COUNT_MISMATCH",
-    ):
-        with contextlib.suppress(Exception):
-            return DeviceFault(src, AlertCode(code), detail=t)
-    return None
 
 
 # -- the view ----------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ bank.
 The generic engine deals from the game file's ``deal:``: the shuffler's stacks of five from the player left
 of the player-dealer, clockwise, the player-dealer last (000 L2151); the draw, each player in turn asking
 for 0-5 replacement cards (a ``decision`` ``draw`` with its ``count``, or ``stand_pat``; more than five is
-the engine's DRAW_AGAINST_RULE); then the player-dealer's two Draw Cards (L2159). A player who drew shows the
-five cards he keeps when the dealer exposes the hand (L2161): a ``hand_set`` whose ``back`` is those five,
-every replacement card among them. This hook:
+the engine's DRAW_AGAINST_RULE); then the player-dealer's two Draw Cards (L2159). The cards a player throws
+in are ``discard`` events keyed with its draw (the bet picker, as in the draw games); where they were not
+keyed, the player shows the five it plays when the dealer exposes the hand (L2161): a ``hand_set`` whose
+``back`` is those five, every replacement card among them. This hook:
 
 - builds each hand (:mod:`rules.quickdraw.hands`): the player's final five, the first five for the Bonus Bet,
   the player-dealer's best five of seven;
@@ -24,6 +25,7 @@ from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, Wag
 from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
+from rules.poker.round import discards
 from rules.quickdraw.hands import QuickHand, hand_of
 from rules.quickdraw.model import QuickDrawDataError, Variant, from_data
 from rules.quickdraw.schema import QuickDrawFile
@@ -79,18 +81,23 @@ class QuickDrawFamily(BaseFamily):
         return tuple(p.card for p in state.placed if p.target == t and not p.void and p.phase == 0)
 
     def final(self, state: RoundState, seat: int) -> tuple[Card, ...] | str:
-        """The five cards the seat plays after the draw, or what is missing (a drawer's kept five)."""
+        """The five cards the seat plays after the draw: its cards less those it threw in (the bet picker's
+        ``discard`` events), or the five it shows (a ``hand_set``); or what is missing."""
         cards = state.hand(Target(TargetKind.SEAT, seat))
         if None in cards:
             return f"seat {seat}: a card was not read"
-        known = tuple(c for c in cards if c is not None)
+        known = [c for c in cards if c is not None]
+        gone = discards(state).get(seat, [])
+        for c in gone:
+            if c in known:
+                known.remove(c)
         if len(known) == 5:
-            return known
+            return tuple(known)
         shown = [h for h in state.hand_sets if h.seat == seat]
         if not shown:
             return f"seat {seat} holds {len(known)} cards: enter the five it plays (hand_set)"
         kept = shown[-1].back
-        drawn = known[len(self.first_five(state, seat)) :]
+        drawn = tuple(c for c in cards if c is not None)[len(self.first_five(state, seat)) :]
         if len(kept) != 5 or not set(kept) <= set(known) or not set(drawn) <= set(kept):
             return f"seat {seat} shows {format_cards(kept)}: five of its cards, every replacement among them"
         return kept
