@@ -32,8 +32,6 @@ async def test_quick_draw_on_the_demo_keys_the_draws_and_settles_through_the_ban
         assert all(len(c.state.hand(Target(TargetKind.SEAT, s))) == 5 for s in ring)
         assert len(c.state.hand(Target(TargetKind.PLAYER_DEALER))) == 5
         await _picker(app, pilot)
-        said = await _key(app, pilot, ring[0], "d")  # a draw names the cards thrown in
-        assert "pick the cards he throws in" in said and not c.state.decisions
         first = ring[0]
         dealt = c.state.hand(Target(TargetKind.SEAT, first))
         await _key(app, pilot, first, "d", "2", "4")  # the first player throws in its second and fourth cards
