@@ -11,6 +11,7 @@ in the OS's Chromium by Playwright.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -109,8 +110,16 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(room: Roo
     assert c.login() == 303
     t1 = room.table("t1")
     assert t1.journal is not None
+    t1.journal.append("device", {"device": "shoe", "event": "CommsLost"})
+    t1.journal.append("device", {"device": "shuffler", "event": "Ready"})
     seq = t1.journal.append("alert", {**ALERT, "code": "short_deck"}).seq
     room.wait_archived()
+    card = c.page("/room/board").split('id="table-t1"', 1)[1].split("</section>", 1)[0]
+    assert (
+        '<dd class="devices fault">' in card
+        and "shoe: CommsLost (fault)" in card
+        and "shuffler: Ready" in card
+    )
     path = f"/alerts/t1/{seq}/on-my-way"
     assert c.request(path, {})[0] == 403
     assert c.request(path, {"csrf": "not-the-token"})[0] == 403
@@ -151,6 +160,11 @@ def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
     assert html.count('<svg class="chart"') == 5 and "http" not in re.sub(
         r'xmlns="http[^"]+"', "", html.split("<main>")[1]
     )
+    # the JSON API's shift figures count a corrected round once too
+    shift = json.loads(c.page("/api/shift"))
+    assert {t["table"]: t["fee_cents"] for t in shift["tables"]} == want
+    assert shift["totals"]["rounds"] == sum(t.rounds for t in room.tables)
+    assert shift["totals"]["settlements"] == shift["totals"]["rounds"] + 1
     status, headers, pdf = c.request("/reports/shift.pdf")
     assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
     title = re.search(rb"/Title \(([^)]*)\)", pdf)
