@@ -41,6 +41,7 @@ from firmware_bridge.clock import ManualClock
 from firmware_bridge.link import LinkConfig
 from rules.families import family as family_rules
 from rules.round.events import TargetKind
+from terminal.commands.run import DEMO_TABLES
 from terminal.config import TerminalConfig, load_config
 from terminal.console.app import DEMO_FAULTS
 from terminal.console.view import FACE_DOWN, ConsoleInput
@@ -68,23 +69,8 @@ KEYS = (
     "bank-accepted",
 )
 
-#: The demo's tables (``terminal.commands.run.DEMO_TABLES``), each with its emulated devices.
-DEMO = (
-    "paigow",
-    "baccarat",
-    "threecard",
-    "twocardpeek",
-    "ultimatewar",
-    "chinese",
-    "paigowtiles",
-    "paigowtiles-oaks",
-    "paigowtiles-tres-lounge",
-    "paigowtiles-marysville",
-    "chinese-101",
-    "pineapple",
-    "omaha-pl",
-    "lowball-winner",
-)
+#: The demo's tables, each with its emulated devices.
+DEMO: tuple[str, ...] = DEMO_TABLES
 #: One configured game per family that is not the demo's, on an example table of the family (or one
 #: with the devices it needs): ``(table file, game)``. A game whose deck the table's shuffler does not
 #: hold is a fair case too: the deck check fails and the table says so.
