@@ -39,6 +39,7 @@ from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
 from rules.round.state import undone
+from rules.round.table_rules import table_limits
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
 from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
@@ -141,19 +142,24 @@ class TwoCardPeekFamily(BaseFamily):
 
     def bets(self, state: RoundState) -> tuple[list[Bet], dict[int, str]]:
         """The round's wagers (the pre-deal ones, then each Peek Bonus in the order placed), and the Peeks
-        placed outside their betting round (by position in the list) with why."""
+        placed outside their betting round or under the table minimum (by position in the list) with why."""
         start = state.start
         assert start is not None
         v = self.variant(state)
         out = [Bet(w.seat, w.spot, w.cents) for w in start.wagers if w.seat not in state.dead]
         late: dict[int, str] = {}
         window = peek_window(state)
+        minimum, _ = table_limits(state.game.data)  # the table's posted limits (L889: the minimum to $50)
         for n, d in _peek_decisions(state):
             if d.seat in state.dead:
                 continue
             row = v.rows.names[d.count - 1] if d.count is not None and 1 <= d.count <= 3 else f"row-{d.count}"
             if window is None or not window[0] < n < window[1]:
                 late[len(out)] = f"placed outside the Peek Bonus betting round (event {n})"
+            elif minimum is not None and (d.amount or 0) < minimum:
+                late[len(out)] = (
+                    f"a Peek Bonus is at least the table minimum, {minimum} cents, not {d.amount or 0}"
+                )
             out.append(Bet(d.seat, v.peek_spot(row), d.amount or 0))
         return out, late
 
