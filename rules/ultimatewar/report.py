@@ -3,14 +3,16 @@ winner after the wars, every wager in the banking order, the bank's settlement."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.round.report import BankPart, BankProblem, RoundReport, WagerLine
+from rules.round.report import BankPart, BankProblem, RoundReport, SeatMoney, WagerLine
 
 
 @dataclass(frozen=True, kw_only=True)
 class WarWagerLine(WagerLine):
-    """A wager's result, what it pays (``"0"`` unless it wins) and the rule."""
+    """A wager's result, what it pays (``"0"`` unless it wins) and the rule; ``backline``: a bettor's wager
+    behind the seat, settled apart from the seat's own."""
 
     seat: int
     spot: str
@@ -18,6 +20,20 @@ class WarWagerLine(WagerLine):
     result: str
     pays: str
     rule: str
+    backline: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WarBank(BankPart):
+    """The bank's settlement, with what each bettor takes back (a backline bettor apart from the seat's
+    player), by the bettor's name."""
+
+    action_seat: int | None
+    bank_before: int
+    bank_after: int
+    by_seat: Mapping[int, SeatMoney]
+    lines: tuple[str, ...]
+    receipts: Mapping[str, int]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,4 +49,4 @@ class UltimateWarReport(RoundReport):
     wars: int
     result: str
     wagers: tuple[WarWagerLine, ...]
-    bank: BankPart | BankProblem | None = None
+    bank: WarBank | BankProblem | None = None
