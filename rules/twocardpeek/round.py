@@ -41,6 +41,7 @@ from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.round.table_rules import table_limits
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
+from rules.twocardpeek.report import TwoCardPeekReport
 from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
@@ -104,6 +105,7 @@ class TwoCardPeekFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = TwoCardPeekFile
+    report_types = (TwoCardPeekReport,)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -194,7 +196,7 @@ class TwoCardPeekFamily(BaseFamily):
             return f"{words}; announce the five-card hands, then settle the Peek Bonus and Super Bet from the house dealer's left"
         return None
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> TwoCardPeekReport | None:
         """Every wager's result once the five-card hands are out, in the filed order; with a bank, the
         banking engine's settlement (``bank``)."""
         start = state.start
@@ -235,7 +237,7 @@ class TwoCardPeekFamily(BaseFamily):
                 done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
                 out["bank"] = {"problem": str(exc)}
-                return out
+                return TwoCardPeekReport.from_json(out)
             out["bank"] = {
                 "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
@@ -246,7 +248,7 @@ class TwoCardPeekFamily(BaseFamily):
                 },
                 "lines": done.describe(),
             }
-        return out
+        return TwoCardPeekReport.from_json(out)
 
     # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
 

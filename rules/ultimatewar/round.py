@@ -35,6 +35,7 @@ from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Phase, PhaseKind, Recipients, Slot, ordinal
 from rules.round.rulings import Finding
 from rules.ultimatewar.model import UltimateWarDataError, Variant, from_data
+from rules.ultimatewar.report import UltimateWarReport
 from rules.ultimatewar.schema import UltimateWarFile
 from rules.ultimatewar.settle import Showdown, WagerSettlement, settle_spot, showdown
 
@@ -64,6 +65,7 @@ class UltimateWarFamily(BaseFamily):
     settled_at_table = True
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = UltimateWarFile
+    report_types = (UltimateWarReport,)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -154,7 +156,7 @@ class UltimateWarFamily(BaseFamily):
             out.append((w.seat, w.cents, settle_spot(v, w.spot, sd), w.backline))
         return out
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> UltimateWarReport | None:
         """Each wager's result once the hands are decided; with a bank, the banking engine's settlement."""
         start = state.start
         rows = self._rows(state) if state.status.value == "dealt" else None
@@ -176,7 +178,7 @@ class UltimateWarFamily(BaseFamily):
         except (BankingError, RulesError) as exc:
             out["wagers"] = []
             out["bank"] = {"problem": str(exc)}
-            return out
+            return UltimateWarReport.from_json(out)
         out["wagers"] = [
             {
                 "seat": r.wager.seat,
@@ -203,7 +205,7 @@ class UltimateWarFamily(BaseFamily):
                 # what each bettor takes back (a backline bettor apart from the seat's player)
                 "receipts": dict(sorted(done.receipts().items())),
             }
-        return out
+        return UltimateWarReport.from_json(out)
 
     def _ordered(
         self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement, bool]], table: Table
