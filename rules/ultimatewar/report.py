@@ -11,8 +11,8 @@ from rules.round.report import BankPart, BankProblem, RoundReport, SeatMoney, Wa
 
 @dataclass(frozen=True, kw_only=True)
 class WarWagerLine(WagerLine):
-    """A wager's result, what it pays (``"0"`` unless it wins) and the rule; ``backline``: a bettor's wager
-    behind the seat, settled apart from the seat's own."""
+    """A wager's result, what it pays (``"0"`` unless it wins) and the rule; ``backline`` on a backline
+    bettor's wager (absent on the seat's own)."""
 
     seat: int
     spot: str
@@ -24,16 +24,17 @@ class WarWagerLine(WagerLine):
 
 
 @dataclass(frozen=True, kw_only=True)
-class WarBank(BankPart):
-    """The bank's settlement, with what each bettor takes back (a backline bettor apart from the seat's
-    player), by the bettor's name."""
+class WarBankPart(BankPart):
+    """The bank's settlement, and where a backline bettor was settled, what each bettor takes back
+    (``receipts``: ``seat 3`` and ``seat 3 backline`` apart). The bank's fields are declared again so that
+    ``receipts`` is written last, as the family writes it."""
 
     action_seat: int | None
     bank_before: int
     bank_after: int
     by_seat: Mapping[int, SeatMoney]
     lines: tuple[str, ...]
-    receipts: Mapping[str, int]
+    receipts: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,4 +50,4 @@ class UltimateWarReport(RoundReport):
     wars: int
     result: str
     wagers: tuple[WarWagerLine, ...]
-    bank: WarBank | BankProblem | None = None
+    bank: WarBankPart | BankProblem | None = None
