@@ -233,7 +233,10 @@ class TableController:
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
-        self.rules = game_rules(self.game, posted=self.schedule)
+        # The posted limits go into the rules too, so a wager placed after the round start (a Two Card Peek
+        # Peek, seed 000 L832-1005) is checked against the table's minimum as replay checks it.
+        self.posted_limits = (config.table.limits.min_cents, config.table.limits.max_cents)
+        self.rules = game_rules(self.game, posted=self.schedule, limits=self.posted_limits)
         self._rules_cache: dict[tuple[str, str | None], Any] = {
             (self.game.id, config.table.fee_schedule): self.rules
         }
@@ -313,7 +316,9 @@ class TableController:
         """The rules of ``game`` under the posted ``schedule`` (cached: one object per pair)."""
         key = (game, schedule)
         if key not in self._rules_cache:
-            self._rules_cache[key] = game_rules(get_game(game), posted=_schedule(schedule))
+            self._rules_cache[key] = game_rules(
+                get_game(game), posted=_schedule(schedule), limits=self.posted_limits
+            )
         return self._rules_cache[key]
 
     @property

@@ -930,6 +930,16 @@ class Journal:
                 for key in ("seats", "decks"):
                     if isinstance(e.payload.get(key), int):
                         table[key] = e.payload[key]
+                # What the table checked and collected with, so replay checks and collects the same.
+                limits = e.payload.get("limits")
+                if (
+                    isinstance(limits, dict)
+                    and isinstance(limits.get("min_cents"), int)
+                    and limits["min_cents"] > 0
+                ):
+                    table["limits"] = {"min_cents": limits["min_cents"], "max_cents": limits.get("max_cents")}
+                if isinstance(e.payload.get("fee_schedule"), str):
+                    table["fee_schedule"] = e.payload["fee_schedule"]
             elif e.kind == ROUND_KIND:
                 events.append(e.payload)
         if game is None:
