@@ -84,6 +84,7 @@ from terminal.screen import (
     Setup,
     Station,
     betting_open,
+    card_wanted,
     facts_of,
     next_to_decide,
     screen_of,
@@ -1341,8 +1342,7 @@ class TableController:
     def _card_wanted(self) -> bool:
         """Whether the card the round expects is dealt now, or waits for the dealer to ask for it (the family's
         optional ``card_wanted``: Panguingue's stock card, which a player may take or leave)."""
-        hook = getattr(family_rules(self.game.family), "card_wanted", None)
-        return True if hook is None else bool(hook(self.state))
+        return card_wanted(self.state)
 
     def _drive_devices(self) -> None:
         """What the devices do because of the round: the dice cup is armed once betting closes on a dice
