@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hypothesis import HealthCheck, settings  # noqa: E402
 from hypothesis.stateful import run_state_machine_as_test  # noqa: E402
 
+from terminal.progress import progress_bar  # noqa: E402
 from tests.terminal.flow_model import DEMO, EmulatedTable, configured_games  # noqa: E402
 
 
@@ -38,24 +39,27 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.platform()}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.1f}; "
         f"{len(cases)} tables x {args.examples} runs x {args.steps} steps"
     )
-    for table, game in cases:
-        machine = type("Table", (EmulatedTable,), {"CASES": ((table, game),), "reached": set()})
-        cpu, wall = time.process_time(), time.perf_counter()
-        run_state_machine_as_test(
-            machine,
-            settings=settings(
-                max_examples=args.examples,
-                stateful_step_count=args.steps,
-                deadline=None,
-                database=None,
-                suppress_health_check=list(HealthCheck),
-            ),
-        )
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        print(
-            f"{table:24} {game or '(its game)':36} ok  cpu {cpu:6.1f} s  wall {wall:6.1f} s  "
-            f"states: {' '.join(sorted(machine.reached))}"
-        )
+    with progress_bar(f"flow model: {len(cases)} tables", timed=True) as progress:
+        for done, (table, game) in enumerate(cases):
+            if progress is not None:
+                progress(done, len(cases))
+            machine = type("Table", (EmulatedTable,), {"CASES": ((table, game),), "reached": set()})
+            cpu, wall = time.process_time(), time.perf_counter()
+            run_state_machine_as_test(
+                machine,
+                settings=settings(
+                    max_examples=args.examples,
+                    stateful_step_count=args.steps,
+                    deadline=None,
+                    database=None,
+                    suppress_health_check=list(HealthCheck),
+                ),
+            )
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            print(
+                f"{table:24} {game or '(its game)':36} ok  cpu {cpu:6.1f} s  wall {wall:6.1f} s  "
+                f"states: {' '.join(sorted(machine.reached))}"
+            )
     return 0
 
 

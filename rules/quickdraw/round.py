@@ -28,6 +28,7 @@ from rules.errors import RulesError
 from rules.poker.round import discards
 from rules.quickdraw.hands import QuickHand, hand_of
 from rules.quickdraw.model import QuickDrawDataError, Variant, from_data
+from rules.quickdraw.report import QuickDrawReport, QuickDrawWaiting
 from rules.quickdraw.schema import QuickDrawFile
 from rules.quickdraw.settle import WagerSettlement, settle_bonus, settle_play
 from rules.round.alerts import AlertCode
@@ -61,6 +62,7 @@ class QuickDrawFamily(BaseFamily):
     settled_at_table = True
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = QuickDrawFile
+    report_types = (QuickDrawReport, QuickDrawWaiting)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -169,7 +171,7 @@ class QuickDrawFamily(BaseFamily):
         ring = _ring(start.seats, start.player_dealer)
         return RoundResults(tuple(results), SettleMode.IN_ORDER, ring[0] if ring else None)
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> QuickDrawReport | QuickDrawWaiting | None:
         """Every wager's result once the Draw Cards are out and every drawer's hand is shown; with a bank, the
         banking engine's settlement (``bank``)."""
         start = state.start
@@ -177,7 +179,7 @@ class QuickDrawFamily(BaseFamily):
         if start is None or got is None:
             return None
         if isinstance(got, str):
-            return {"wagers": [], "waiting": got}
+            return QuickDrawWaiting(wagers=(), waiting=got)
         rows, info = got
         out: dict[str, Any] = dict(info)
         out["wagers"] = [
@@ -201,7 +203,7 @@ class QuickDrawFamily(BaseFamily):
                 done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
                 out["bank"] = {"problem": str(exc)}
-                return out
+                return QuickDrawReport.from_json(out)
             out["bank"] = {
                 "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
@@ -212,7 +214,7 @@ class QuickDrawFamily(BaseFamily):
                 },
                 "lines": done.describe(),
             }
-        return out
+        return QuickDrawReport.from_json(out)
 
     def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:
         """After the deal: a drawer's hand to show, or where settlement starts."""

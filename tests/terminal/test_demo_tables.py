@@ -349,19 +349,19 @@ def agrees_with_the_cards(view, c) -> None:
         by_pile = {frozenset(cards) for cards in piles.values()}
         pd = next(sv for sv in view.seats if sv.player_dealer)
         pd_low, pd_high = (h.cards for h in pd.hands)
-        result = c.state.outcome.settlement["hands"]
+        result = c.state.outcome.settlement.hands
         for sv in view.seats:
             if not sv.hands or sv.player_dealer:
                 continue
             low, high = (h.cards for h in sv.hands)
             assert frozenset(low + high) in by_pile, (sv.seat, low, high)
             engine = result[f"seat {sv.seat}"]
-            assert (" ".join(low), " ".join(high)) == (engine["front"], engine["back"])  # drawn = settled
+            assert (" ".join(low), " ".join(high)) == (engine.front, engine.back)  # drawn = settled
             ln = lines[(sv.seat, "main")]
-            assert ln.outcome == {"win": "paid", "lose": "collected", "push": "push"}[engine["result"]]
+            assert ln.outcome == {"win": "paid", "lose": "collected", "push": "push"}[engine.result]
         assert (" ".join(pd_low), " ".join(pd_high)) == (
-            c.state.outcome.settlement["player_dealer"]["front"],
-            c.state.outcome.settlement["player_dealer"]["back"],
+            c.state.outcome.settlement.player_dealer.front,
+            c.state.outcome.settlement.player_dealer.back,
         )
     # Whatever the family: a seat's status is its net over its lines, as the chips move.
     for sv in view.seats:
