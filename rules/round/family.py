@@ -27,7 +27,13 @@ it calls these hooks and the variant's data does the rest.
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
 - ``carry(state)`` (optional): on a dealt round, what the next round carries from it, ``(seat, status)``
-  pairs (Chinese Poker's Fantasy Land); the next round's hooks read them in ``state.carried``.
+  pairs (Chinese Poker's Fantasy Land, a pot game's kill button); the next round's hooks read them in
+  ``state.carried``.
+- ``card_wanted(state)`` (optional): whether a device that deals on demand deals the card the round expects
+  now, or waits for the dealer to ask for it (Panguingue's stock card, which the player may leave for the
+  discard); the terminal then shows the table waiting on a decision, not on its devices.
+- ``dead_hand_returned`` (class attribute, default True): whether a hand ruled dead has its wagers returned in
+  the outcome; a pot game's dead hand forfeits its chips to the pot.
 
 A turn-by-turn game (Panguingue) runs its play as a ``rule_draws`` phase: ``next_extra_card`` is the card the
 player in turn may draw, and its ``meld`` and ``discard`` events (``state.plays``) move the phase on.
