@@ -653,7 +653,8 @@ class TableController:
         return "no more bets: the wager stays as it was"
 
     def round_start_event(self) -> RoundStart | str:
-        """The round start from the layout: seats in play, the player-dealer, the wagers and the bank."""
+        """The round start from the layout: seats in play, the player-dealer, the dealer button, the wagers
+        and the bank."""
         n = self.config.table.seats
         pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
         wagers = [
@@ -671,7 +672,14 @@ class TableController:
         else:
             seats = tuple(sorted({w.seat for w in wagers} | ({pd} if pd else set())))
         bank = self.bank_cents if pd is not None else 0
-        return RoundStart(seats=seats, player_dealer=pd, wagers=tuple(wagers), bank=bank)
+        # The dealer button moves clockwise to the next seat in play after each hand (the family's
+        # ``next_button``: pot poker's ``poker.button.rotates``); a new game's first hand takes the family's
+        # default seat. The round start carries it, so the blinds and the first to act follow it.
+        fam = family_rules(self.game.family)
+        button = fam.next_button(self.state, seats)
+        if button is None:
+            button = fam.first_button(self.state, seats)
+        return RoundStart(seats=seats, player_dealer=pd, button=button, wagers=tuple(wagers), bank=bank)
 
     async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
         """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""

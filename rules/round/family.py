@@ -158,6 +158,10 @@ class Family(FamilyRules, Protocol):
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None: ...
 
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
 
 class NoAnalysis(Exception):
     """The family has no exact analysis (``dealer-terminal analyze`` says so)."""
@@ -209,6 +213,16 @@ class BaseFamily:
     def hand_over(self, state: RoundState) -> bool:
         """A fold never ends the deal early."""
         return False
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The seat the dealer button moves to for a hand dealt to ``seats``, from the last hand's
+        (``state.last_button``, ``state.redeal``); None: the game has no moving button, or no hand was dealt
+        yet. The round engine raises BUTTON_OUT_OF_TURN when a round start names another seat."""
+        return None
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The dealer button of a new game's first hand when nobody placed it; None: no button."""
+        return None
 
     # -- beyond the round engine -------------------------------------------------------------------
 

@@ -215,6 +215,18 @@ def rotation_finding(data: Mapping[str, Any], banked: tuple[int, int]) -> Findin
     )
 
 
+def button_finding(due: int | None, start: RoundStart) -> Finding | None:
+    """BUTTON_OUT_OF_TURN when ``start`` names a dealer button other than ``due``, the seat the filing moves
+    it to after the last hand (``Family.next_button``; None: nothing to check, as at a new game)."""
+    if due is None or start.button is None or start.button == due:
+        return None
+    return Finding(
+        AlertCode.BUTTON_OUT_OF_TURN,
+        f"the dealer button is at seat {start.button}; after the last hand it moves clockwise to seat {due}",
+        seat=start.button,
+    )
+
+
 def late_floor_decision(state: RoundState, event: Correction) -> Finding | None:
     """LATE_FLOOR_DECISION: the floor corrects an event of a hand before the one now in play, where the
     variant files that no decision may be rendered once the next hand has commenced (Capitol rule 3, seed 003
