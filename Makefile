@@ -18,12 +18,12 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules kernel
+	$(BIN)/mypy rules kernel devices/events.py terminal/table/device_events.py
 	$(BIN)/lint-imports
 
 test: lint
 	sh tools/os-packages.sh
-	$(BIN)/pytest -n auto --durations=15
+	$(BIN)/pytest -n auto --dist loadgroup --durations=15
 
 coverage-doc: $(STAMP)
 	$(BIN)/dealer-terminal rules --coverage > docs/coverage.md

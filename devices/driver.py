@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from devices.errors import (
     DeviceDisabled,
@@ -86,6 +86,7 @@ log = logging.getLogger("devices")
 #: How far back a numbered message counts as a copy of one already delivered (a device never has more
 #: than its window unacknowledged; anything further back is a device whose counter was reset).
 COPY_SPAN = 1 << 16
+_T = TypeVar("_T")
 
 #: The device events that carry a device's own counter (``number``), by the message type it counts.
 NUMBERED_EVENTS: dict[str, int] = {
@@ -273,7 +274,7 @@ class Device:
         self._echo.append(fut)
         self.link.send(EchoRequest(data), self.clock.now())
         self._flush()
-        return await asyncio.wait_for(fut, timeout)
+        return await self._reply(fut, timeout)
 
     @property
     def authenticated(self) -> bool:
@@ -304,7 +305,22 @@ class Device:
         self._counters.append(fut)
         self.link.send(CountersRequest(), self.clock.now())
         self._flush()
-        return await asyncio.wait_for(fut, timeout)
+        return await self._reply(fut, timeout)
+
+    async def _reply(self, fut: asyncio.Future[_T], timeout: float) -> _T:
+        """The device's reply to a diagnostic request, or TimeoutError after ``timeout`` seconds of the
+        link's watchdog clock when it has one (a test's manual clock: only moving it times a request out,
+        never a slow machine), else of real time."""
+        watchdog = self.link.config.watchdog
+        if watchdog is None:
+            return await asyncio.wait_for(fut, timeout)
+        began = watchdog()
+        while not fut.done():
+            if watchdog() - began >= timeout:
+                fut.cancel()
+                raise TimeoutError
+            await asyncio.wait({fut}, timeout=self.link.config.hello_interval)
+        return fut.result()
 
     @property
     def counters(self) -> LinkCounters:

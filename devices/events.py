@@ -344,6 +344,66 @@ class ButtonPressed(DeviceEvent):
         return self.long_press or not self.destructive
 
 
+# --- tile reader (Pai Gow Tiles) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TilesRead(DeviceEvent):
+    """A position's tray was read: its tiles by face (unread ones left out), the reader's counter."""
+
+    position: int = 0
+    tiles: tuple[str, ...] = ()
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class UnreadableTile(DeviceEvent):
+    """A tile on a position's tray that the reader could not read."""
+
+    alert_code: ClassVar[str | None] = "UNREADABLE_CARD"
+    position: int = 0
+    slot: int = 0
+    raw: int = 0
+
+
+#: Every device event, a closed union: the table matches it exhaustively (``terminal/table/device_events.py``
+#: ends each match in ``typing.assert_never``), so a new event is a type error until the table handles it.
+AnyDeviceEvent = (
+    DeviceIdentity
+    | ProgramIntegrityFailed
+    | CommsLost
+    | CommsRestored
+    | DeviceRestarted
+    | SequenceGap
+    | DeviceRefused
+    | DeviceFault
+    | CommandRejected
+    | ShufflerConfigured
+    | DeckVerified
+    | ShuffleComplete
+    | CardDispensed
+    | PacketDispensed
+    | ShufflerJam
+    | ShortDispense
+    | DoorOpen
+    | DoorClosed
+    | FaceUpCardInShuffler
+    | CardRead
+    | UnreadableCard
+    | ShoeEmpty
+    | CutCardReached
+    | CupClosed
+    | CupOpened
+    | CupOpenedEarly
+    | ShakeReported
+    | InsufficientShake
+    | DiceRolled
+    | DiceRejected
+    | ButtonPressed
+    | TilesRead
+    | UnreadableTile
+)
+
 ALERT_EVENTS: tuple[type[DeviceEvent], ...] = (
     ProgramIntegrityFailed,
     CommsLost,

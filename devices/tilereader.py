@@ -8,11 +8,10 @@ tile picker gives, and the round takes them the same way (``rules.paigowtiles.ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from devices.driver import Device
-from devices.events import DeviceEvent
+from devices.events import DeviceEvent, TilesRead, UnreadableTile
 from firmware_bridge.messages import DeviceKind, Message, TileTray
 
 
@@ -22,25 +21,6 @@ def tile_face(byte: int) -> str | None:
     if not (1 <= hi <= 6 and 1 <= lo <= 6):
         return None
     return f"{max(hi, lo)}-{min(hi, lo)}"
-
-
-@dataclass(frozen=True)
-class TilesRead(DeviceEvent):
-    """A position's tray was read: its tiles by face (unread ones left out), the reader's counter."""
-
-    position: int = 0
-    tiles: tuple[str, ...] = ()
-    number: int = 0
-
-
-@dataclass(frozen=True)
-class UnreadableTile(DeviceEvent):
-    """A tile on a position's tray that the reader could not read."""
-
-    alert_code: ClassVar[str | None] = "UNREADABLE_CARD"
-    position: int = 0
-    slot: int = 0
-    raw: int = 0
 
 
 class TileReaderDriver(Device):

@@ -184,19 +184,24 @@ class FloorApi:
         since = _time(req, "since", until - timedelta(hours=DEFAULT_SHIFT_HOURS))
         if since > until:
             raise BadQuery("since is after until")
+        # A round's fee is its last settlement entry's: a correction journals the settlement again.
         rows = await self._query(
-            "SELECT table_id AS table, count(*) AS entries, "
-            "count(*) FILTER (WHERE kind = 'settlement') AS settlements, "
-            "coalesce(sum((payload->>'fee_cents')::bigint) FILTER (WHERE kind = 'settlement' "
-            "AND jsonb_typeof(payload->'fee_cents') = 'number'), 0)::bigint AS fee_cents, "
-            "count(*) FILTER (WHERE kind = 'alert') AS alerts "
-            "FROM floor_entry WHERE room = %s AND archived_at >= %s AND archived_at < %s "
-            "GROUP BY table_id ORDER BY table_id",
+            "WITH w AS (SELECT * FROM floor_entry WHERE room = %s AND archived_at >= %s AND archived_at < %s), "
+            "last AS (SELECT DISTINCT ON (table_id, payload->'round') table_id, payload FROM w "
+            "WHERE kind = 'settlement' ORDER BY table_id, payload->'round', seq DESC) "
+            "SELECT t.table_id AS table, t.entries, t.settlements, coalesce(f.rounds, 0)::bigint AS rounds, "
+            "coalesce(f.fee_cents, 0)::bigint AS fee_cents, t.alerts FROM "
+            "(SELECT table_id, count(*) AS entries, count(*) FILTER (WHERE kind = 'settlement') AS settlements, "
+            "count(*) FILTER (WHERE kind = 'alert') AS alerts FROM w GROUP BY table_id) t "
+            "LEFT JOIN (SELECT table_id, count(*) AS rounds, sum((payload->>'fee_cents')::bigint) FILTER "
+            "(WHERE jsonb_typeof(payload->'fee_cents') = 'number') AS fee_cents FROM last GROUP BY table_id) f "
+            "ON f.table_id = t.table_id ORDER BY t.table_id",
             (self.room, since, until),
         )
         tables = _rows(rows)
         totals = {
-            k: sum(int(r[k]) for r in tables) for k in ("entries", "settlements", "fee_cents", "alerts")
+            k: sum(int(r[k]) for r in tables)
+            for k in ("entries", "settlements", "rounds", "fee_cents", "alerts")
         }
         return {"since": _plain(since), "until": _plain(until), "tables": tables, "totals": totals}
 

@@ -20,13 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from floor.auth import Query
-from floor.room import cite_text, parse_ts
+from floor.room import cite_text, device_fault, parse_ts
 
 ROTATION_EVENTS = frozenset({"BankerChosen", "BankPassed"})
 """Table events that move the bank (``terminal.table.state``)."""
-DEVICE_FAULT_EVENTS = frozenset({"failed", "open-failed", "CommsLost", "CommandRejected"})
-"""Device entries that record a fault (``terminal.controller``); an entry with an ``error`` or
-``alert_code`` counts too."""
 KINDS = ("config", "settlement", "alert", "table", "device")
 
 
@@ -107,9 +104,7 @@ def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime
                 codes[(str(p.get("code", "?")), str(p.get("ruling", "")), cite_text(p.get("cite")))] += 1
             elif kind == "table" and p.get("event") in ROTATION_EVENTS:
                 fig.rotations += 1
-            elif kind == "device" and (
-                p.get("event") in DEVICE_FAULT_EVENTS or "error" in p or p.get("alert_code")
-            ):
+            elif kind == "device" and device_fault(p):
                 fig.device_faults += 1
         for fee, g, sched, when in last.values():
             fig.rounds += 1

@@ -9,6 +9,7 @@ rows) are listed with them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -62,6 +63,7 @@ class TableRow:
     player_dealer: int | None
     bank_cents: int | None
     devices: str
+    device_fault: bool
     last_seen: datetime | None
     archived_seq: int
     unarchived: int | None
@@ -99,14 +101,13 @@ _LATEST = (
 _CONFIG = _LATEST.format(cond="e.kind = 'config' AND e.payload ? 'game'")
 _START = _LATEST.format(cond="e.kind = 'round' AND e.payload->>'type' = 'round_start'")
 _SETTLED = _LATEST.format(cond="e.kind = 'settlement'")
-_DEVICE = _LATEST.format(cond="e.kind = 'device'")
 
 TABLES_SQL = (
     "SELECT t.table_id AS table, t.status, t.archived_seq, t.last_seen, (t.state->>'head_seq')::bigint AS head_seq, "
     "cfg.payload->>'game' AS game, rs.seq AS start_seq, rs.payload AS start, st.seq AS settled_seq, "
-    "st.payload AS settled, dv.payload AS device FROM floor_table t "
+    "st.payload AS settled FROM floor_table t "
     f"LEFT JOIN LATERAL {_CONFIG} cfg ON true LEFT JOIN LATERAL {_START} rs ON true "
-    f"LEFT JOIN LATERAL {_SETTLED} st ON true LEFT JOIN LATERAL {_DEVICE} dv ON true "
+    f"LEFT JOIN LATERAL {_SETTLED} st ON true "
     "WHERE t.room = %s ORDER BY t.table_id"
 )
 
@@ -118,6 +119,23 @@ OPEN_ALERTS_SQL = (
     "AND c.payload->>'code' = a.payload->>'code' "
     "AND coalesce(c.payload->>'seat', '') = coalesce(a.payload->>'seat', '')) ORDER BY a.table_id, a.seq"
 )
+
+DEVICES_SQL = (
+    "SELECT DISTINCT ON (table_id, payload->>'device') table_id AS table, payload FROM floor_entry "
+    "WHERE room = %s AND kind = 'device' AND archived_at > now() - interval '1 day' "
+    "ORDER BY table_id, payload->>'device', seq DESC"
+)
+DEVICE_FAULT_EVENTS = frozenset({"failed", "open-failed", "CommsLost", "CommandRejected"})
+"""Device entries that record a fault (``terminal.controller``); an entry with an ``error`` or
+``alert_code`` is one too."""
+
+
+def device_fault(payload: Mapping[str, Any]) -> bool:
+    """Whether a ``device`` entry records a fault."""
+    return (
+        payload.get("event") in DEVICE_FAULT_EVENTS or "error" in payload or bool(payload.get("alert_code"))
+    )
+
 
 FLOOR_ALERTS_SQL = (
     "SELECT table_id AS table, seq, code, detail, raised_at FROM floor_alert WHERE room = %s "
@@ -148,16 +166,25 @@ def _phase(r: dict[str, Any]) -> str:
     return "round in play"
 
 
-def _device(payload: object) -> str:
-    if not isinstance(payload, dict):
-        return "no device news"
-    event = payload.get("event") or payload.get("state") or payload.get("action") or ""
-    return f"{payload.get('device', '?')}: {event}".strip()
+def _devices(payloads: list[Mapping[str, Any]]) -> tuple[str, bool]:
+    """Each device's last news in a day, and whether any of it is a fault."""
+    if not payloads:
+        return "no device news", False
+    words = [
+        f"{p.get('device', '?')}: {p.get('event') or p.get('state') or p.get('action') or 'news'}"
+        + (" (fault)" if device_fault(p) else "")
+        for p in payloads
+    ]
+    return ", ".join(words), any(device_fault(p) for p in payloads)
 
 
 async def room_tables(query: Query, room: str) -> list[TableRow]:
     """Every table of the room with its open alerts, tables needing the floor first."""
     rows = await query(TABLES_SQL, (room,))
+    devices: dict[str, list[Mapping[str, Any]]] = {}
+    for d in await query(DEVICES_SQL, (room,)):
+        if isinstance(d["payload"], Mapping):
+            devices.setdefault(d["table"], []).append(d["payload"])
     alerts: dict[str, list[Alert]] = {}
     for a in await query(OPEN_ALERTS_SQL, (room,)):
         p = a["payload"] if isinstance(a["payload"], dict) else {}
@@ -188,10 +215,11 @@ async def room_tables(query: Query, room: str) -> list[TableRow]:
             alerts.get(r["table"], []),
             key=lambda a: (not a.needs_floor, a.since or datetime.max.replace(tzinfo=UTC)),
         )
+        device_words, device_bad = _devices(devices.get(r["table"], []))
         out.append(
             TableRow(
                 table=r["table"], status=r["status"], game=r["game"], phase=_phase(r),
-                player_dealer=_int(start.get("player_dealer")), bank_cents=bank, devices=_device(r["device"]),
+                player_dealer=_int(start.get("player_dealer")), bank_cents=bank, devices=device_words, device_fault=device_bad,
                 last_seen=r["last_seen"], archived_seq=int(r["archived_seq"]),
                 unarchived=max(0, int(r["head_seq"]) - int(r["archived_seq"])) if r["head_seq"] is not None else None,
                 alerts=mine,

@@ -17,6 +17,7 @@ import rules.panguingue
 import rules.poker
 import rules.threecard
 import rules.twocardpeek
+import rules.ultimateholdem
 import rules.ultimatewar
 from rules.errors import RulesError
 from rules.paigowtiles.schema import PaiGowTilesFile
@@ -40,6 +41,7 @@ PACKAGES = (
     rules.poker,
     rules.threecard,
     rules.twocardpeek,
+    rules.ultimateholdem,
     rules.ultimatewar,
 )
 

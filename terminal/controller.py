@@ -32,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware_bridge.clock import MonotonicClock
 from rules.banking import (
     BetsAfterClose,
     BettingBoard,
@@ -42,7 +43,6 @@ from rules.banking import (
 )
 from rules.banking import Wager as BankWager
 from rules.banking.wagers import BettingPhase, placement_problem
-from rules.cards import format_cards
 from rules.families import family as family_rules
 from rules.round import RoundState, Status
 from rules.round.alerts import AlertCode
@@ -54,38 +54,24 @@ from rules.round.events import (
     ButtonPress,
     By,
     CardRead,
-    Correction,
-    CutCard,
     Decision,
-    DeckCheck,
     Declare,
     DeclareKind,
-    DeviceFault,
-    DiceResult,
     Event,
     HandSet,
     RoundStart,
     Shuffle,
-    Target,
-    TargetKind,
 )
 from rules.round.events import Wager as RoundWager
-from rules.round.procedure import PhaseKind, recipient_words
-from rules.round.state import Wait, undone
+from rules.round.procedure import PhaseKind
+from rules.round.state import Wait
 from rules.round.table_rules import late_wager_ruling, variant_limits
-from terminal.chinese_view import chinese_view
 from terminal.config import TerminalConfig, check_fee_game, fee_schedule, state_dir
 from terminal.console.view import (
-    FACE_DOWN,
     AlertView,
     ConsoleInput,
     DeviceView,
-    HandView,
-    SeatView,
-    SettlementLine,
     TableView,
-    WagerView,
-    fmt_cents,
 )
 from terminal.errors import UserError
 from terminal.floorlink.link import FloorLink
@@ -94,6 +80,17 @@ from terminal.journal import ROUND_KIND, Entry, Journal, JournalFull, VerifyRepo
 from terminal.journal.alerts import journal_full_alert, journal_low_alert
 from terminal.journal.restore import table_snapshot
 from terminal.scenario import game_rules
+from terminal.screen import (
+    Setup,
+    Station,
+    betting_open,
+    facts_of,
+    next_to_decide,
+    screen_of,
+    settled_of,
+)
+from terminal.screen import hands_to_set as _hands_to_set
+from terminal.screen import needs_shuffle as _needs_shuffle
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.bet_input import bet_decision
 from terminal.table.commands import (
@@ -120,7 +117,8 @@ from terminal.table.commands import CallFloor as CallFloorCommand
 from terminal.table.commands import Confirm as ConfirmCommand
 from terminal.table.commands import Misdeal as MisdealCommand
 from terminal.table.commands import Undo as UndoCommand
-from terminal.table.machine import SPECS, Step, TableFacts, refusal, step_of
+from terminal.table.device_events import counted_as, round_event_for
+from terminal.table.machine import Step, TableFacts, refusal, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
 from terminal.table.restore import restore_table
@@ -146,9 +144,12 @@ from terminal.table.state import (
     event_of,
 )
 from terminal.table.state import apply as table_apply
+from terminal.table.undo import undo_target
 
 if TYPE_CHECKING:
+    from devices.events import AnyDeviceEvent
     from devices.supervisor import Backoff, DeviceSupervisor
+    from firmware_bridge.clock import Clock
 
 CONFIG_KIND = "config"
 #: Set while a task holds the controller's journal-then-fold lock (``TableController._held``).
@@ -242,13 +243,10 @@ class TableController:
         self.table, self.from_checkpoint = restore_table(
             journal, self.game.id, config.table.seats, config.table.fee_schedule, self.rules_for
         )
-        #: Alerts about the terminal's own disk and journal (not journaled: the journal may be what failed).
-        self._env_alerts: list[AlertView] = []
-        #: The journal refused a write (disk full): the table is stopped until restarted.
-        self._halted = False
-        self.devices: dict[str, DeviceView] = {
-            n: DeviceView(n, d.kind, "offline", "not connected") for n, d in sorted(config.devices.items())
-        }
+        #: What the screen shows beside the table (``terminal.screen.Station``): each device's health,
+        #: folded from its events, the alerts about the terminal's own disk and journal (not journaled: the
+        #: journal may be what failed), and whether a full journal has stopped the table.
+        self.station = Station.configured(config)
         self.drivers: dict[str, Any] = {}
         self.counters: dict[str, dict[str, int]] = {}
         self._lock = asyncio.Lock()
@@ -295,6 +293,11 @@ class TableController:
         #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
         #: only while that role is logged in with its PIN, and never during a lockout.
         self.access: Any = None
+        #: The clock the technician's and maintenance's waits are timed on (a test deal that does not
+        #: finish): real time on a table, a ``firmware_bridge.clock.ManualClock`` in tests, so a slow
+        #: machine never times one out. The devices' echo and counters requests are timed on the link's
+        #: watchdog clock (``link_config.watchdog``) the same way.
+        self.timer: Clock = MonotonicClock()
         #: The devices' link timing (``firmware_bridge.link.LinkConfig``; None: the drivers' own). End-to-end
         #: tests pass one whose silence timeout no scheduling delay reaches, so a starved test process never
         #: trips COMMS_LOST.
@@ -347,12 +350,22 @@ class TableController:
     @property
     def live(self) -> bool:
         """Whether the table is live (not in maintenance, not stopped by a full journal)."""
-        return self.table.live and not self._halted
+        return self.table.live and not self.station.halted
 
     @property
     def table_alerts(self) -> list[AlertView]:
         """Alerts the terminal raised itself (journaled, folded) and its disk's."""
-        return list(self.table.alerts) + self._env_alerts
+        return list(self.table.alerts) + list(self.station.env_alerts)
+
+    @property
+    def devices(self) -> dict[str, DeviceView]:
+        """Each device's health by name (a copy: it changes only through ``self.station``)."""
+        return {d.name: d for d in self.station.devices}
+
+    @property
+    def setup(self) -> Setup:
+        """What the table is set up as: the configuration, the game, its fee schedule and betting spots."""
+        return Setup(self.config, self.game.name, self.game.room, self.schedule, tuple(self.spots))
 
     @property
     def _shuffle_asked(self) -> bool:
@@ -431,119 +444,30 @@ class TableController:
     # -- the table's state machine (terminal.table.machine) -----------------------------------------
 
     def needs_shuffle(self) -> bool:
-        """Whether the next round needs a shuffle first: the round engine's own rule (never shuffled, the
-        cut card out, a void round), and with a shuffler, every round (it deals one round per shuffle and
-        refuses to deal the same deck twice), and a deck check that did not pass."""
-        st = self.state
-        if st.status is Status.VOID or st.shoe.cut_card_out or not st.shoe.shuffled:
-            return True
-        if st.shoe.rounds > 0 and st.game.data.get("shuffle_every_round"):
-            return True  # a game that files a shuffle between rounds (Ultimate War, seed 000 L1155)
-        if self._has_shuffler():
-            return st.shoe.rounds > 0 or self._deck_ok is False
-        return False
+        """Whether the next round needs a shuffle first (``terminal.screen.needs_shuffle``)."""
+        return _needs_shuffle(self.table, self.setup)
 
     def _has_shuffler(self) -> bool:
-        return any(d.kind == "shuffler" for d in self.config.devices.values())
+        return self.setup.has_shuffler
 
     def facts(self) -> TableFacts:
-        """What the table's state depends on, now."""
-        st = self.state
-        expected = st.expected
-        kind = getattr(expected, "kind", "card")
-        stop = st.blocked or any(a.severity == "stop" for a in self.table_alerts)
-        return TableFacts(
-            live=self.live,
-            stop=stop,
-            needs_shuffle=self.needs_shuffle(),
-            shuffling=self._shuffle_asked,
-            status=st.status.value,
-            expected=kind,
-            deciding=next_to_decide(st) is not None,
-            setting=bool(_hands_to_set(st)),
-        )
+        """What the table's state depends on, now (``terminal.screen.facts_of``)."""
+        return facts_of(self.table, self.station, self.setup)
 
     def step(self) -> Step:
         """The table's state (``terminal.table.machine``)."""
         return step_of(self.facts())
 
     def view(self) -> TableView:
-        """The table as the console shows it."""
-        step = self.step()
-        spec = SPECS[step]
-        view = view_from_state(
-            self.state,
-            self.config,
-            game_name=self.game.name,
-            room=self.game.room,
-            devices=tuple(self.devices.values()),
-            deal_no=self.deal_no,
-            live=self.live,
-            round_no=self.round_no,
-            settled=self.settled,
-            reveal=_revealed(self.state, step),
-        )
-        alerts = tuple(self._with_remedy(a) for a in view.alerts) + tuple(self.table_alerts)
-        if self.state.start is None or self.state.status is Status.VOID:
-            # Between rounds the seats show the layout: the wagers in the circles and the player-dealer.
-            view = replace(view, seats=self._layout_seats(view.seats))
-        next_step, next_detail = view.next_step, view.next_detail
-        if step in (Step.STOPPED, Step.SHUFFLE, Step.SHUFFLING, Step.MAINTENANCE):
-            next_step, next_detail = spec.prompt, spec.way_out
-        elif step is Step.DICE:
-            next_detail = next_detail or spec.way_out
-        return replace(
-            view,
-            phase=spec.phase,
-            step=step.value,
-            keys=spec.keys(),
-            way_out=spec.way_out,
-            next_step=next_step,
-            next_detail=next_detail,
-            alerts=alerts,
-            betting=tuple(
-                (seat, spot, cents) for (seat, _, spot), cents in sorted(self.board.wagers.items())
-            ),
-            bank_cents=self.bank_cents,
-            betting_open=self.betting_open(),
-            betting_player_dealer=self.player_dealer,
-            spots=tuple(self.spots),
-            dice=tuple(self.state.dice or ()) if self.state.start is not None else (),
-        )
-
-    def _layout_seats(self, seats: tuple[SeatView, ...]) -> tuple[SeatView, ...]:
-        placed: dict[int, list[WagerView]] = {}
-        for (seat, _, spot), cents in sorted(self.board.wagers.items()):
-            placed.setdefault(seat, []).append(WagerView(spot, cents))
-        pd = self.player_dealer
-        return tuple(
-            replace(
-                s,
-                wagers=tuple(placed.get(s.seat, ())),
-                player_dealer=s.seat == pd,
-                status=f"bank {fmt_cents(self.bank_cents)}" if s.seat == pd else s.status,
-            )
-            for s in seats
-        )
-
-    def _with_remedy(self, alert: AlertView) -> AlertView:
-        """A device alert with the remedy for its device kind and fault (``terminal.table.remedies``)."""
-        if alert.code not in _DEVICE_CODE_NAMES:
-            return alert
-        name, _, fault = alert.message.partition(": ")
-        d = self.config.devices.get(name)
-        if d is None:
-            return alert
-        return replace(alert, remedy=remedy_for(d.kind, fault), cite=REMEDY_CITE)
+        """The table as the console shows it: a pure function of the table's folded state and the
+        station's (``terminal.screen.screen_of``), with this table's facts."""
+        return screen_of(self.table, self.station, self.setup, facts=self.facts())
 
     # -- the layout: wagers and the bank ---------------------------------------------------------
 
     def betting_open(self) -> bool:
         """Whether wagers may be placed: no round is being dealt or decided (before "no more bets")."""
-        st = self.state.status
-        if self.state.start is None or st in (Status.IDLE, Status.VOID):
-            return True
-        return st is Status.DEALT and self.settled is not None
+        return betting_open(self.state, self.settled)
 
     async def _wager(self, inp: ConsoleInput, cmd: Command) -> str | None:
         """The wager panel: place or take back a wager, the bank, the player-dealer's seat. Each command is
@@ -787,10 +711,7 @@ class TableController:
     async def _settle_if_due(self) -> None:
         """Once the round is decided: the bank, the action order, coverage and the fee; journaled when it
         first appears and whenever a correction changes it."""
-        try:
-            settled = settle_table(self.state, self.schedule, self.config.table.seats)
-        except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
-            settled = TableSettlement(None, problem=f"cannot settle: {exc}")
+        settled = settled_of(self.state, self.schedule, self.config.table.seats)
         data = settled.to_json() if settled is not None else None
         if data is not None and data != self._settled_json:
             entry = (SETTLEMENT_KIND, {"round": self.round_no, **data})
@@ -818,17 +739,17 @@ class TableController:
 
     def journal_stopped(self, exc: JournalFull) -> str:
         """The journal's disk is full: the table stops with an alert (never a crash); a sentence."""
-        self._halted = True
         alert = journal_full_alert(str(exc))
-        self._env_alerts = [a for a in self._env_alerts if a.code != alert.code] + [alert]
+        others = tuple(a for a in self.station.env_alerts if a.code != alert.code)
+        self.station = replace(self.station, halted=True, env_alerts=(*others, alert))
         self._show()
         return alert.message
 
     def _disk_space(self) -> None:
         """Warn (JOURNAL_DISK_LOW) while free space on the journal's disk is below the warning level."""
         said = self.journal.journal.space_warning()
-        others = [a for a in self._env_alerts if a.code != "JOURNAL_DISK_LOW"]
-        self._env_alerts = others + ([journal_low_alert(said)] if said else [])
+        others = tuple(a for a in self.station.env_alerts if a.code != "JOURNAL_DISK_LOW")
+        self.station = replace(self.station, env_alerts=others + ((journal_low_alert(said),) if said else ()))
 
     async def _submit(self, inp: ConsoleInput) -> str | None:
         """One input: read into a command (``terminal.table.commands``), checked against the table's state
@@ -865,8 +786,14 @@ class TableController:
             return await self._house_way(inp)
         if isinstance(cmd, PlayOrFold):
             return await self._decision(inp, cmd)
-        if isinstance(cmd, NewRound) and self.needs_shuffle():
-            return await self._shuffle(inp)
+        if isinstance(cmd, NewRound):
+            unfinished = self._unfinished_round()
+            if unfinished is not None:
+                return await self._refuse(inp, unfinished)
+            if self.table.rotation_due is not None:  # rules/banking/rotation.py, the game's rotation
+                return await self._refuse(inp, self.table.rotation_due)
+            if self.needs_shuffle():
+                return await self._shuffle(inp)
         if isinstance(cmd, ConfirmCommand) and step is Step.DICE:
             return await self._rearm_cup(inp)
         if isinstance(cmd, PassBank):
@@ -897,6 +824,21 @@ class TableController:
             self._after_clear(event)
         notes = self.state.notes[before:]
         return notes[-1] if notes else None
+
+    def _unfinished_round(self) -> str | None:
+        """Why a new round may not start now: the round on the layout is not finished (being dealt, its
+        decisions or hands still owed, or not settled); a new round never silently replaces one."""
+        st = self.state
+        if st.start is None or st.status in (Status.IDLE, Status.VOID):
+            return None
+        if st.status is Status.DEALING or not isinstance(st.expected, Wait):  # or a replacement owed
+            return "the round is being dealt: finish it, or declare a misdeal (m)"
+        if next_to_decide(st) is not None or _hands_to_set(st):
+            return f"the round is not finished: {st.prompt} (or declare a misdeal, m)"
+        if settles_at_table(st) and (self.settled is None or self.settled.settlement is None):
+            why = self.settled.problem if self.settled is not None else st.prompt
+            return f"the round is not settled yet: {why} (a held settlement is the floor's: call the floor)"
+        return None
 
     def _unauthorised(self, inp: ConsoleInput) -> str | None:
         """Why an input is refused by the role gate (``terminal.roles.authorise``): the action needs
@@ -966,11 +908,7 @@ class TableController:
         if inp.action == "bet":  # the bet picker's decision (terminal/table/bet_input.py)
             return bet_decision(inp.data, self.state)
         if isinstance(cmd, UndoCommand):
-            off = undone(self.state.segment)
-            for n, e in reversed(self.state.segment):
-                if not isinstance(e, Correction) and n not in off:
-                    return Correction(of=n, reason="dealer undo", role=rules_role)
-            return "nothing to undo in this round"
+            return undo_target(self.state, rules_role)  # never a ruling (terminal/table/undo.py)
         if isinstance(cmd, ClearAlert):
             for alert in self.state.active_alerts:
                 if alert.code.value == cmd.code and (cmd.seat is None or alert.seat == cmd.seat):
@@ -979,11 +917,7 @@ class TableController:
                     return AlertCleared(AlertCode(cmd.code), rules_role, cmd.seat)
             return f"no active alert {cmd.code}"
         if isinstance(cmd, NewRound):
-            if self.state.status is Status.DEALING:
-                return "the round is being dealt: finish it, or declare a misdeal"
-            if self.state.status is Status.DEALT and self.settled is None and settles_at_table(self.state):
-                return f"the round is not settled yet: {self.state.prompt}"
-            return self.round_start_event()
+            return self._unfinished_round() or self.round_start_event()
         return None
 
     async def _clear_table_alert(self, inp: ConsoleInput, cmd: ClearAlert) -> str | None:
@@ -993,8 +927,9 @@ class TableController:
         if not role.may_clear(RulesRole(alert.clear_role)):
             return await self._refuse(inp, f"{code} is cleared by {alert.clear_role}, not {inp.role}")
         said = {"role": inp.role, "message": alert.message, "at": self.clock()}
-        if alert in self._env_alerts:  # the disk's own: journaled as cleared, not a table alert
-            self._env_alerts = [t for t in self._env_alerts if t is not alert]
+        if alert in self.station.env_alerts:  # the disk's own: journaled as cleared, not a table alert
+            env = tuple(t for t in self.station.env_alerts if t is not alert)
+            self.station = replace(self.station, env_alerts=env)
         await self.record(AlertDropped(code, alert.seat), said)
         return None
 
@@ -1147,9 +1082,8 @@ class TableController:
         self._test = test
         try:
             drv.shuffle()
-            await asyncio.wait_for(test["done"].wait(), timeout)
-        except TimeoutError:
-            test["error"] = f"the shuffler did not finish within {timeout:.0f} s"
+            if not await self.timer.wait(test["done"], timeout):
+                test["error"] = f"the shuffler did not finish within {timeout:.0f} s"
         except Exception as exc:  # noqa: BLE001 - a refused command is the technician's answer
             test["error"] = f"the shuffler refused: {exc}"
         finally:
@@ -1185,34 +1119,34 @@ class TableController:
         )
         return "test deal: " + "; ".join(parts) + ("" if ok else " (FAILED)")
 
-    def _test_event(self, ev: Any) -> bool:
+    def _test_event(self, ev: AnyDeviceEvent) -> bool:
         """While a test deal runs, the shuffler's shuffle, deck check and cards go to it, not to the round."""
+        from devices import events as dev
+
         test = self._test
-        if test is None or getattr(ev, "device", None) not in {
+        if test is None or ev.device not in {
             n for n, d in self.config.devices.items() if d.kind == "shuffler"
         }:
             return False
-        t = type(ev).__name__
-        if t == "ShuffleComplete":
-            test["count"] = int(ev.count)
-            with contextlib.suppress(Exception):
-                drv = self.shuffler()
-                if drv is not None:
-                    drv.dispense()
-            return True
-        if t == "DeckVerified":
-            test["verified"] = ev
-            return True
-        if t == "CardDispensed":
-            test["cards"].append(ev.card)
-            cfg = getattr(self.shuffler(), "config", None)
-            if cfg is not None and cfg.mode == "single":
+        match ev:
+            case dev.ShuffleComplete():
+                test["count"] = int(ev.count)
+                with contextlib.suppress(Exception):
+                    drv = self.shuffler()
+                    if drv is not None:
+                        drv.dispense()
+            case dev.DeckVerified():
+                test["verified"] = ev
+            case dev.CardDispensed():
+                test["cards"].append(ev.card)
+                cfg = getattr(self.shuffler(), "config", None)
+                if cfg is not None and cfg.mode == "single":
+                    test["done"].set()
+            case dev.PacketDispensed():
                 test["done"].set()
-            return True
-        if t == "PacketDispensed":
-            test["done"].set()
-            return True
-        return False
+            case _:
+                return False
+        return True
 
     async def inject_fault(self, device: str, fault: str) -> str:
         """Demo and training: make an emulated device misbehave now (``Emulator.inject``)."""
@@ -1259,63 +1193,71 @@ class TableController:
 
     # -- devices -----------------------------------------------------------------------------------
 
-    async def on_device_event(self, ev: Any) -> None:
-        """One typed device event: a round event when it is one, else journaled as device information."""
-        name = getattr(ev, "device", "") or "?"
+    async def on_device_event(self, ev: AnyDeviceEvent) -> None:
+        """One typed device event (``devices.events.AnyDeviceEvent``, matched on its type): a round event
+        when it is one (``terminal.table.device_events``), else journaled as device information."""
+        from devices import events as dev
+
+        name = ev.device or "?"
         self._health(name, ev)
         if self._test_event(ev):
             return
-        t0 = type(ev).__name__
         kind = self.config.devices[name].kind if name in self.config.devices else ""
         if (
             kind == "shuffler"
             and self._shuffle_asked
-            and (getattr(ev, "alert_code", None) or t0 in ("CommsLost", "CommandRejected"))
+            and (ev.alert_code or isinstance(ev, dev.CommsLost | dev.CommandRejected))
         ):
             # the shuffle will not finish: new round asks again once cleared
-            await self.record(ShuffleStopped(t0))
-        if t0 == "CommandRejected":
-            await self.journal.append("device", {"device": name, "event": t0, **_plain(ev)})
+            await self.record(ShuffleStopped(type(ev).__name__))
+        if isinstance(ev, dev.CommandRejected):
+            await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
             await self._device_alert(
                 name,
                 f"CommandRejected:{ev.reason}",
                 f"{name}: refused {ev.command} ({ev.reason.replace('_', ' ')})",
             )
             return
-        if t0 == "ShufflerConfigured":
-            self.shuffler_settings[name] = {
-                k: getattr(ev, k) for k in ("decks", "jokers", "mode", "packet_size", "packets")
-            }
-        if t0 == "ShuffleComplete":  # its Shuffle round event ends the shuffle asked for
-            self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
-        elif t0 == "CardDispensed":
-            self._dispensed += 1
-        elif t0 == "PacketDispensed":
-            self._packets_out += 1
-        elif t0 in ("CardRead", "UnreadableCard"):
-            self._draw_owed = 0
+        cfg = getattr(self.drivers.get(name), "config", None)
+        single = cfg is not None and cfg.mode == "single"
+        match ev:
+            case dev.ShufflerConfigured():
+                self.shuffler_settings[name] = {
+                    "decks": ev.decks,
+                    "jokers": ev.jokers,
+                    "mode": ev.mode,
+                    "packet_size": ev.packet_size,
+                    "packets": ev.packets,
+                }
+            case dev.ShuffleComplete():  # its Shuffle round event ends the shuffle asked for
+                self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
+            case dev.CardDispensed():
+                self._dispensed += 1
+            case dev.PacketDispensed():
+                self._packets_out += 1
+            case dev.CardRead():  # an UnreadableCard too
+                self._draw_owed = 0
+            case _:
+                pass  # the rest changes nothing the devices drive
         rider = self._delivered_entry(name, ev)
         event = round_event_for(ev)
-        cfg = getattr(self.drivers.get(name), "config", None)
-        if isinstance(event, CardRead) and cfg is not None and cfg.mode == "single":
+        if isinstance(event, CardRead) and single:
             # A single card belongs to no packet (the wire's pile stays 0): the round gives it to the step due.
             event = replace(event, packet=None)
         if event is not None:
             await self.apply_event(event, rider)
-            if type(ev).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
+            if isinstance(ev, dev.CardDispensed) and single:
                 self._dispense_if_due()
             return
         entry = {"device": name, "event": type(ev).__name__, **_plain(ev)}
         await self.journal.append_many([("device", entry)] + ([rider] if rider else []))
         self._show()
-        t = type(ev).__name__
-        single = getattr(getattr(self.drivers.get(name), "config", None), "mode", None) == "single"
-        if t == "PacketDispensed" and not single:  # single cards: the card's own event asked for the next
-            self._dispense_if_due()
-        elif t == "ButtonPressed" and not ev.acts:
+        if isinstance(ev, dev.PacketDispensed) and not single:
+            self._dispense_if_due()  # single cards: the card's own event asked for the next
+        elif isinstance(ev, dev.ButtonPressed) and not ev.acts:
             if self.notice is not None:
                 self.notice(f"hold {ev.button_id.replace('_', ' ')} for 2 seconds")
-        elif t == "ButtonPressed":
+        elif isinstance(ev, dev.ButtonPressed):
             action = ev.button_id.replace("_", "-")
             if self.button_handler is not None:
                 await self.button_handler(action)
@@ -1336,10 +1278,14 @@ class TableController:
             with contextlib.suppress(Exception):
                 if event.code is AlertCode.DEVICE_RESTARTED and getattr(drv, "restart_pending", False):
                     drv.acknowledge_restart()
-                    self.devices[name] = replace(self.devices[name], state="ok", detail="")
+                    self.station = self.station.with_device(
+                        replace(self.devices[name], state="ok", detail="")
+                    )
                 elif event.code is AlertCode.SHUFFLER_JAM and getattr(drv, "jammed", False):
                     drv.clear_fault()
-                    self.devices[name] = replace(self.devices[name], state="ok", detail="")
+                    self.station = self.station.with_device(
+                        replace(self.devices[name], state="ok", detail="")
+                    )
         self._show()
 
     def technician_lines(self) -> list[str]:
@@ -1427,17 +1373,6 @@ class TableController:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    COUNTED = {
-        "CardRead": "reads",
-        "CardDispensed": "reads",
-        "UnreadableCard": "misreads",
-        "ShufflerJam": "jams",
-        "ShortDispense": "short_dispenses",
-        "CommsLost": "comms_lost",
-        "CommsRestored": "reconnects",
-        "DeviceRestarted": "restarts",
-    }
-
     def counter_snapshot(self) -> dict[str, dict[str, int]]:
         """Per device: the table's counts (reads, misreads, jams …) and the link's (CRC errors …)."""
         out = {n: dict(c) for n, c in self.counters.items()}
@@ -1450,30 +1385,14 @@ class TableController:
                 c["frames_in"] = int(getattr(link, "frames_in", 0))
         return out
 
-    def _health(self, name: str, ev: Any) -> None:
-        t0 = type(ev).__name__
-        key = self.COUNTED.get(t0)
-        if t0 == "CardDispensed" and getattr(ev, "card", 0) is None:
-            key = "misreads"
+    def _health(self, name: str, ev: AnyDeviceEvent) -> None:
+        """The device's counters and its state on the status bar after ``ev`` (matched on its type)."""
+
+        key = counted_as(ev)
         if key is not None:
             c = self.counters.setdefault(name, {})
             c[key] = c.get(key, 0) + 1
-        kind = self.devices[name].kind if name in self.devices else getattr(ev, "kind", "?")
-        cur = self.devices.get(name, DeviceView(name, kind))
-        t = type(ev).__name__
-        if t == "DeviceIdentity":
-            cur = replace(
-                cur, state="ok", detail="", firmware=ev.firmware_version, firmware_sha256=ev.firmware_hash
-            )
-        elif t in ("CommsLost", "ShoeEmpty"):
-            cur = replace(cur, state="offline" if t == "CommsLost" else "warning", detail=t)
-        elif t == "ProgramIntegrityFailed":
-            cur = replace(cur, state="disabled", detail="firmware hash mismatch")
-        elif getattr(ev, "alert_code", None):
-            cur = replace(cur, state="fault", detail=str(ev.alert_code))
-        elif t in ("CommsRestored", "DoorClosed", "ShuffleComplete"):
-            cur = replace(cur, state="ok", detail="")
-        self.devices[name] = cur
+        self.station = self.station.heard(name, ev)
 
     def _delivered_entry(self, name: str, ev: Any) -> tuple[str, dict[str, Any]] | None:
         """The DELIVERED_KIND entry to commit with ``ev`` if it carries its device's counter (every
@@ -1555,7 +1474,7 @@ class TableController:
         self._failing.discard(name)
         self._show()
 
-    async def device_events(self, name: str, events: list[Any]) -> None:
+    async def device_events(self, name: str, events: list[AnyDeviceEvent]) -> None:
         """Events of device ``name`` that arrived together, durable before this returns (the device is
         acknowledged then). Card reads in a row go to the journal in one transaction (one fsync); a full
         disk stops the table and re-raises, so the supervisor reopens the device, which sends them again."""
@@ -1582,7 +1501,9 @@ class TableController:
         from devices.errors import DeviceRefused
 
         d = self.config.devices[name]
-        self.devices[name] = replace(self.devices[name], state="offline", detail=str(error)[:60])
+        self.station = self.station.with_device(
+            replace(self.devices[name], state="offline", detail=str(error)[:60])
+        )
         if name in self._failing and not was_open:
             return  # still failing to open since the alert was raised: retried quietly (the chip says so)
         self._failing.add(name)
@@ -1601,24 +1522,27 @@ class TableController:
             await self.journal.append("device", entry)
             await self._device_alert(name, fault, said)
 
-    #: Card reads that may share one journal transaction (a group commit).
-    _READS = frozenset({"CardRead", "UnreadableCard", "CardDispensed"})
+    def _read_run(self, events: list[AnyDeviceEvent], i: int) -> list[AnyDeviceEvent]:
+        """The card reads in a row from ``events[i]`` (none during a technician's test deal): they may
+        share one journal transaction (a group commit)."""
+        from devices.events import CardDispensed
+        from devices.events import CardRead as Read
 
-    def _read_run(self, events: list[Any], i: int) -> list[Any]:
-        """The card reads in a row from ``events[i]`` (none during a technician's test deal)."""
-        run: list[Any] = []
-        while i < len(events) and self._test is None and type(events[i]).__name__ in self._READS:
+        run: list[AnyDeviceEvent] = []
+        while i < len(events) and self._test is None and isinstance(events[i], Read | CardDispensed):
             run.append(events[i])
             i += 1
         return run
 
-    async def _commit_reads(self, name: str, reads: list[Any]) -> None:
+    async def _commit_reads(self, name: str, reads: list[AnyDeviceEvent]) -> None:
         """Card reads that arrived together: their round events and the device's delivered counter in one
         journal transaction, then folded in order."""
+        from devices.events import CardDispensed
+
         rider = None
         for ev in reads:
             self._health(name, ev)
-            if type(ev).__name__ == "CardDispensed":
+            if isinstance(ev, CardDispensed):
                 self._dispensed += 1
             else:
                 self._draw_owed = 0
@@ -1626,7 +1550,7 @@ class TableController:
         events = [e for e in map(round_event_for, reads) if e is not None]
         await self.apply_events(events, rider)
         cfg = getattr(self.drivers.get(name), "config", None)
-        if type(reads[-1]).__name__ == "CardDispensed" and cfg is not None and cfg.mode == "single":
+        if isinstance(reads[-1], CardDispensed) and cfg is not None and cfg.mode == "single":
             self._dispense_if_due()
 
     async def _pair_device(self, data: Mapping[str, Any], role: str) -> str:
@@ -1697,7 +1621,7 @@ class TableController:
         await self.journal.append(CONFIG_KIND, {**config_entry(self.config), "role": role})
         running = self.supervisor is not None and self.supervisor.running
         if running:  # the devices are running: reconnect this one at its new address
-            self.devices[name] = DeviceView(name, d.kind, "offline", "reconnecting")
+            self.station = self.station.with_device(DeviceView(name, d.kind, "offline", "reconnecting"))
             assert self.supervisor is not None
             await self.supervisor.restart(name)
             self._show()
@@ -1732,31 +1656,6 @@ class TableController:
         if self.floor_link is not None:
             self.floor_link.stop()
         self.journal.release()
-
-
-#: The alert codes a device raises (their remedy comes from ``terminal.table.remedies``).
-_DEVICE_CODE_NAMES = frozenset(
-    {"SHUFFLER_JAM", "SHORT_DISPENSE", "COMMS_LOST", "DEVICE_RESTARTED", "DEVICE_FAULT"}
-    | {"INSUFFICIENT_SHAKE", "CUP_OPENED_EARLY", "PROGRAM_INTEGRITY"}
-)
-
-
-def _hands_to_set(state: RoundState) -> list[str]:
-    """The hands still to be set (``Family.hands_to_set``: Pai Gow once the piles are out), or none."""
-    if state.status is not Status.DEALT or state.start is None:
-        return []
-    return list(family_rules(state.game.family).hands_to_set(state))
-
-
-def _revealed(state: RoundState, step: Step) -> bool:
-    """Whether the round has reached the moment its face-down cards are turned: the deal is complete and
-    every decision taken and every hand set (the showdown). Before it the dealer sees counts and checks."""
-    return state.status is Status.DEALT and step not in (
-        Step.DEALING,
-        Step.DECISIONS,
-        Step.SETTING,
-        Step.STOPPED,
-    )
 
 
 def _emulator_control(drv: Any) -> Any:
@@ -1812,11 +1711,6 @@ def house_way_sets(state: RoundState) -> list[HandSet] | str:
     return family_rules(state.game.family).house_way_sets(state)
 
 
-def next_to_decide(state: RoundState) -> int | None:
-    """The seat whose play-or-fold the round waits for (``Family.next_to_decide``)."""
-    return family_rules(state.game.family).next_to_decide(state)
-
-
 def describe_frame(item: Any) -> tuple[str, str]:
     """A decoded frame (or a framing error) as ``(hex, words)`` for the frame monitor."""
     from firmware_bridge.framer import Frame, encode_frame
@@ -1868,298 +1762,6 @@ def _delivered_from(payload: Mapping[str, Any] | None) -> dict[str, dict[str, in
                     str(t): n for t, n in per.items() if str(t).isdigit() and isinstance(n, int) and n > 0
                 }
     return out
-
-
-def round_event_for(ev: Any) -> Event | None:
-    """The round event a device event stands for, or None (identity, link and information events)."""
-    t = type(ev).__name__
-    src = getattr(ev, "device", "") or "device"
-    if t == "CardDispensed":
-        # The wire's pile counts from 0 (the shuffler's first packet is pile 0); the round engine's
-        # packet number counts from 1 (packet k goes to the phase's k-th recipient).
-        return CardRead(ev.card, face_up=ev.face_up, source=src, packet=ev.pile + 1)
-    if t in ("CardRead", "UnreadableCard"):
-        return CardRead(ev.card, face_up=ev.face_up, source=src)
-    if t == "DiceRolled":
-        return DiceResult((ev.d1, ev.d2, ev.d3), source=src)
-    if t == "ShuffleComplete":
-        return Shuffle(deck_id=str(getattr(ev, "shuffle_id", "")), source=src)
-    if t == "DeckVerified":
-        return DeckCheck(ev.count, tuple(ev.missing), tuple(ev.extra), tuple(ev.duplicates), source=src)
-    if t == "CutCardReached":
-        return CutCard(source=src)
-    code = getattr(ev, "alert_code", None)
-    if code in AlertCode._value2member_map_ and code not in (
-        "UNREADABLE_CARD",
-        "DUPLICATE_CARD",
-        "FOREIGN_CARD",
-        "DECK_COUNT_MISMATCH",
-    ):
-        with contextlib.suppress(Exception):
-            return DeviceFault(src, AlertCode(code), detail=t)
-    return None
-
-
-# -- the view ----------------------------------------------------------------------------------------
-
-PHASES = {
-    Status.IDLE: "waiting",
-    Status.DEALING: "dealing",
-    Status.DEALT: "settlement",
-    Status.VOID: "closed",
-}
-
-
-def view_from_state(
-    state: RoundState,
-    config: TerminalConfig,
-    *,
-    game_name: str,
-    room: str = "",
-    devices: tuple[DeviceView, ...] = (),
-    deal_no: int | None = None,
-    live: bool = True,
-    round_no: int = 0,
-    settled: TableSettlement | None = None,
-    reveal: bool | None = None,
-) -> TableView:
-    """The dealer screen's view of a round state (pure); ``settled`` is the table's settlement.
-
-    A card dealt face down is drawn as its back (``FACE_DOWN``) until ``reveal`` (the showdown; by default
-    once the deal is complete): the dealer sees how many cards each recipient holds, not what they are."""
-    if reveal is None:
-        reveal = state.status is Status.DEALT
-    hidden = {id(p) for p in state.placed if not p.face_up and not reveal}
-
-    def drawn(target: Target) -> tuple[str, ...]:
-        return tuple(
-            FACE_DOWN if id(p) in hidden else format_cards([p.card])
-            for p in state.placed
-            if p.target == target and not p.void
-        )
-
-    start = state.start
-    in_play = set(start.seats) if start else set(range(1, config.table.seats + 1))
-    pd = start.player_dealer if start else None
-    wagers: dict[int, list[WagerView]] = {}
-    for w in start.wagers if start else ():
-        wagers.setdefault(w.seat, []).append(WagerView(w.spot, w.cents))
-    expected = state.expected
-    action_seat = getattr(expected, "seat", None)
-    target = getattr(expected, "target", None)
-    if action_seat is None and isinstance(target, Target) and target.kind is TargetKind.SEAT:
-        action_seat = target.index
-    # Hands set into parts (Pai Gow: low and high), the latest setting of each seat.
-    set_as: dict[int, HandSet] = {}
-    for hs in state.hand_sets:
-        set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
-    by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
-    pot = state.outcome.settlement if state.outcome is not None else None
-    shown = pot.get("showdown") if pot is not None and isinstance(pot.get("showdown"), Mapping) else None
-    pot_shares = {int(k): int(v) for k, v in shown.get("shares", {}).items()} if shown else {}
-    seats = []
-    for n in range(1, config.table.seats + 1):
-        cards = drawn(Target(TargetKind.SEAT, n))
-        hands: tuple[HandView, ...] = (HandView(cards),) if cards else ()
-        if n in set_as and reveal:
-            hs = set_as[n]
-            hands = (
-                HandView(tuple(format_cards([c]) for c in hs.front), "low"),
-                *((HandView(tuple(format_cards([c]) for c in hs.middle), "middle"),) if hs.middle else ()),
-                HandView(
-                    tuple(format_cards([c]) for c in hs.back), "high", "House Way" if hs.house_way else ""
-                ),
-            )
-        status = ""
-        if n in by_seat:
-            t = by_seat[n]
-            net = t.paid - t.collected
-            # The seat's net over all its wagers (a bonus lost beside a base won is netted, as the chips are).
-            status = f"won {fmt_cents(net)}" if net > 0 else f"lost {fmt_cents(-net)}" if net < 0 else ""
-            if t.returned and net <= 0:
-                status = (status + ", " if status else "") + f"{fmt_cents(t.returned)} back"
-        elif n in pot_shares:
-            status = f"wins {fmt_cents(pot_shares[n])}"
-        elif n in state.dead:
-            status = "dead hand"
-        elif n in state.folded:
-            status = "folded"
-        elif n == pd:
-            status = "bank"
-        seats.append(
-            SeatView(
-                seat=n,
-                occupied=n in in_play,
-                wagers=tuple(wagers.get(n, ())),
-                hands=hands,
-                action=n == action_seat,
-                player_dealer=n == pd,
-                status=status,
-            )
-        )
-    # Recipients that are not seats (piles, boxes, the player-dealer's hand, the board): a second row.
-    seen: list[Target] = []
-    for p in state.placed:
-        if p.target.kind not in (TargetKind.SEAT, TargetKind.BURN) and p.target not in seen:
-            seen.append(p.target)
-    boxes: tuple[str, ...] = ()
-    for ph in state.game.procedure.phases:
-        if ph.boxes:
-            boxes = ph.boxes
-    piles = tuple(
-        SeatView(
-            seat=0,
-            name=recipient_words(t, boxes) if t.kind is TargetKind.BOX else str(t),
-            hands=(HandView(drawn(t)),),
-            action=t == target,
-        )
-        for t in sorted(seen, key=lambda t: t.sort_key)
-    )
-    outcome = state.outcome
-    settlement: list[SettlementLine] = []
-    fee_cents, title, fee_note = 0, "", ""
-    if settled is not None:
-        settlement, fee_cents, title, fee_note = settlement_view(settled)
-    elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
-        settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
-    elif (
-        outcome is not None
-        and outcome.settlement
-        and family_rules(state.game.family).report_shape == "points"
-    ):
-        settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
-    elif outcome is not None and outcome.settlement:
-        for w in outcome.settlement.get("wagers", ()):
-            settlement.append(
-                SettlementLine(
-                    f"Seat {w.get('seat')} {w.get('spot', '')}".strip(),
-                    str(w.get("result", "")),
-                    int(w.get("net_cents", 0) or 0),
-                    seat=w.get("seat"),
-                    note=str(w.get("rule", "")),
-                )
-            )
-    if outcome is not None:
-        for w in outcome.returned:
-            settlement.append(
-                SettlementLine(f"Seat {w.seat} {w.spot}", "returned", 0, seat=w.seat, note=fmt_cents(w.cents))
-            )
-    next_step, next_detail = state.prompt, state.notes[-1] if state.notes else ""
-    if settled is not None and settled.settlement is not None and settled.settlement.lines:
-        first = settled.settlement.lines[0].wager.seat
-        next_step = f"Pay and collect from seat {first}, in the order below"
-        next_detail = "then take the next round's wagers (w) and start it (n)"
-    elif settled is not None and settled.problem:
-        next_step, next_detail = "Settlement held: call the floor", settled.problem
-    return TableView(
-        game_id=state.game.id,
-        game_name=game_name,
-        room=room,
-        table_id=config.table.id,
-        open=state.status is Status.IDLE,
-        phase=PHASES.get(state.status, "waiting"),
-        round_no=round_no,
-        player_dealer=f"Seat {pd}" if pd else ("House" if start else ""),
-        deal_no=deal_no if pd else None,
-        seats=tuple(seats),
-        piles=piles,
-        next_step=next_step,
-        next_detail=next_detail,
-        alerts=tuple(AlertView.from_json(a.to_json()) for a in state.active_alerts),
-        devices=devices,
-        settlement=tuple(settlement),
-        fee_cents=fee_cents,
-        settlement_title=title,
-        fee_note=fee_note,
-        live=live,
-        extra={"seq": state.seq},  # the number of round events folded (for tools that follow the view)
-    )
-
-
-def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str, str]:
-    """The settlement's lines for the screen (action order; fees with their moment; the bank), the fee
-    in cents, a title (the action order and the bank) and the fee's note."""
-    from rules.banking.money import money
-    from rules.banking.settlement import Coverage
-    from rules.banking.settlement import Outcome as BankOutcome
-
-    s = ts.settlement
-    if s is None:
-        return [SettlementLine("Table", "held", 0, note=ts.problem)], 0, "Settlement held", ""
-    lines: list[SettlementLine] = []
-    for ln in s.lines:
-        o = ln.result.outcome
-        if o is BankOutcome.WIN and ln.coverage is not Coverage.NONE:
-            word = "paid" if ln.coverage is Coverage.FULL else "part paid"
-        elif o is BankOutcome.LOSE and ln.coverage is not Coverage.NONE:
-            word = "collected"
-        elif o is BankOutcome.PUSH:
-            word = "push"
-        else:
-            word = "returned"
-        # The line's words where they say more than the result column: no action and why, returned,
-        # part paid, the bank's win capped.
-        plain = ln.coverage is Coverage.FULL and (
-            o is BankOutcome.WIN or (o is BankOutcome.LOSE and not ln.returned)
-        )
-        note = "" if plain else ln.describe().split(": ", 1)[-1]
-        lines.append(
-            SettlementLine(
-                f"Seat {ln.wager.seat} {ln.wager.name}",
-                word,
-                ln.paid - ln.collected,
-                seat=ln.wager.seat,
-                note=note,
-            )
-        )
-    fee = 0
-    if ts.collection is not None:
-        for f in ts.collection.lines:
-            who = f"Seat {f.seat} {f.wager or ''}".strip() if f.seat else f.payer.value.replace("_", "-")
-            lines.append(
-                SettlementLine(who, "fee", -f.amount, seat=f.seat, note=f"{f.reason}, {f.taken.words}")
-            )
-        fee = ts.collection.total
-    pd_result = s.player_dealer_result
-    lines.append(
-        SettlementLine(
-            "Bank",
-            "bank",
-            pd_result,
-            note=f"{money(s.bank_before)} -> {money(s.bank_after)}" + (", exhausted" if s.exhausted else ""),
-        )
-    )
-    title = f"Settlement: action {ts.order}" if ts.order else "Settlement"
-    return lines, fee, title, ts.fee_words
-
-
-def showdown_view(data: Mapping[str, Any]) -> tuple[list[SettlementLine], int, str, str]:
-    """A pot game's showdown for the screen (the round hook's settlement): each seat's share, the
-    collection taken from the pot before the split, a title with the pot before and after it, and the
-    collection's note (its schedule, or why nothing was collected)."""
-    sd = data.get("showdown")
-    coll = data.get("collection") or {}
-    fee = int(coll.get("cents", 0) or 0)
-    note = str(coll.get("schedule") or coll.get("why") or "")
-    if not isinstance(sd, Mapping):
-        why = str(data.get("why", ""))
-        return [SettlementLine("Pot", "held", 0, note=why)], fee, "Showdown held", note
-    lines = [
-        SettlementLine(f"Seat {s}", "wins", int(c), seat=int(s), note=_hand_words(sd, str(s)))
-        for s, c in sorted(sd.get("shares", {}).items(), key=lambda kv: int(kv[0]))
-    ]
-    for ln in coll.get("lines", ()):
-        lines.append(SettlementLine("Pot", "fee", -int(ln.get("cents", 0)), note=str(ln.get("why", ""))))
-    pot = int(sd.get("pot", 0) or 0)
-    after = int(sd.get("after_collection", pot - fee))
-    title = f"Showdown: pot {fmt_cents(pot)}, collection {fmt_cents(fee)}, {fmt_cents(after)} to the winners"
-    return lines, fee, title, note
-
-
-def _hand_words(sd: Mapping[str, Any], seat: str) -> str:
-    """The winning hand's name (high, and low where the seat has one)."""
-    h = sd.get("hands", {}).get(seat) or {}
-    return ", ".join(str(h[k]) for k in ("high", "low") if h.get(k))
 
 
 def open_table(config: TerminalConfig, journal_path: str | Path | None = None) -> TableController:

@@ -274,8 +274,8 @@ async def next_round(c: TilesController, dice=(2, 3, 4)) -> None:
 @pytest.mark.parametrize("room", ROOMS)
 async def test_the_player_dealer_rotates_every_two_hands_across_a_restart(tmp_path: Path, room: str) -> None:
     """Every room's game file limits the player-dealer to two consecutive hands (seed 003 L527, seed 001
-    L371-373, seed 002 L643; Marysville's Oliver rule, seed 004 L828-830, read as two): the round engine
-    counts them through a restart from the journal, and a third is BANK_ROTATION_DUE until the bank moves."""
+    L371-373, seed 002 L643; Marysville's Oliver rule, seed 004 L828-830, read as two): the table counts
+    them through a restart from the journal, and a third is refused (BANK_ROTATION_DUE) until the bank moves."""
     (tmp_path / "a").mkdir()
     path = tmp_path / "a" / "j.sqlite3"
     c = await open_round(path, room)
@@ -290,10 +290,13 @@ async def test_the_player_dealer_rotates_every_two_hands_across_a_restart(tmp_pa
     c = TilesController(table(room), Journal(path))
     await c.start()
     assert c.player_dealer == 1 and c.state.banked == (1, 2)
-    await next_round(c)
-    (due,) = [a for a in c.view().alerts if a.code == "BANK_ROTATION_DUE"]
-    assert due.seat == 1 and "3 times in a row" in due.message and due.ruling == "CALL_FLOOR"
-    assert due.cite != "not filed" and "two consecutive hands" in due.remedy
+    # a third round is refused before it starts (the table's rotation, rules/banking/rotation.py), with the
+    # game file's cite, on screen and in the journal
+    said = await c.submit(ConsoleInput("new-round"))
+    assert said is not None and said.startswith("BANK_ROTATION_DUE: seat 1 has banked 2 rounds in a row")
+    assert c.table.rotation.rules.cite in said and c.table.rotation.rules.cite != "not filed"
+    assert list(c.journal.journal.entries())[-1].payload["refused"] == said
+    assert c.round_no == 2 and c.state.banked == (1, 2)
     c.close()
     # the bank moves on instead: the next round is the new player-dealer's first, with no alert
     c = TilesController(table(room), Journal(tmp_path / "b" / "j.sqlite3"))

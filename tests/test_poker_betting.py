@@ -192,3 +192,14 @@ def test_premature_board_procedures_cite_their_rules():
     assert "stands" in premature_board("flop", too_many=True, substantial=True).words
     assert "fifth card" in premature_board("turn").words or "river" in premature_board("turn").words
     assert "no burn" in premature_board("river").words
+
+
+@pytest.mark.parametrize("gid", ["stud/oaks", "stud/razz-oaks"])
+def test_oaks_stud_lower_limit_through_fourth_street_upper_from_fifth(gid):
+    """Oaks Seven Card Stud (seed 001 L157-159) and Razz (L214-216): the lower limit on the first two betting
+    rounds, the upper from the fifth card (poker.betting big_from_round)."""
+    v = variant(gid)
+    fourth = BettingRound.start((1, 2), v.betting, 2, {})
+    assert fourth.act(1, B).current == 200
+    fifth = BettingRound.start((1, 2), v.betting, 3, {})
+    assert fifth.act(1, B).current == 400

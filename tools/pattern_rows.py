@@ -200,6 +200,26 @@ REVIEWED = {
     "draw/joker-oaks",
     "draw/lowball-joker-oaks",
     "draw/lowball-winner-oaks",
+    # issue 21 part B (helper "enforce"): every passage row read against its seed lines; the rows still
+    # matching a pattern text are glossary entries and headings kept after reading
+    "paigow/ace-up",
+    "paigow/fortune-marysville",
+    "paigow/fortune-tres-lounge",
+    "paigow/lucky",
+    "paigow/marysville",
+    "paigow/oaks",
+    "paigow/the101-double-hand",
+    "paigow/tres-lounge",
+    "paigow/triple-bonus-the101",
+    "paigow/ultimate-the101",
+    "paigowtiles/capitol",
+    "paigowtiles/tres-lounge",
+    "stud/mexican-the101",
+    "stud/mexican-tres-lounge",
+    "stud/oaks",
+    "stud/razz-oaks",
+    "threecard/marysville",
+    "threecard/six-card-bonus-marysville",
 }
 
 

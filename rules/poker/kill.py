@@ -46,15 +46,36 @@ def killed_limits(small_bet: int, big_bet: int, v: PokerVariant) -> tuple[int, i
     return small_bet * num // den, big_bet * num // den
 
 
-def kill_seat(wagers: Sequence[Wager], v: PokerVariant) -> int | None:
-    """The seat that posted the kill blind this hand: its round_start wager on the spot the variant names
+#: The status a hand's winner carries into the next hand (``RoundState.carried``): ``"kill button N"``, N
+#: the qualifying pots he has won in a row (:func:`carried_button`).
+KILL_BUTTON = "kill button"
+
+
+def carried_button(carried: Sequence[tuple[int, str]]) -> KillButton | None:
+    """The kill button carried from the last hand (``RoundState.carried``), or None."""
+    for seat, status in carried:
+        if status.startswith(KILL_BUTTON):
+            legs = status.removeprefix(KILL_BUTTON).strip()
+            return KillButton(seat, int(legs) if legs.isdigit() else 1)
+    return None
+
+
+def kill_seat(
+    wagers: Sequence[Wager], v: PokerVariant, carried: Sequence[tuple[int, str]] = ()
+) -> int | None:
+    """The seat that posts the kill blind this hand: its round_start wager on the spot the variant names
     (``kill.blind.name``; Winner Lowball's "winner blind", posted by the winner of the last hand, seed 001
-    L99-102). None where the variant files no kill blind or nobody posted it."""
+    L99-102), or else the holder of the kill button carried from the last hand once it kills (the table
+    tracks the winner: the dealer does not enter the blind). None where the variant files no kill blind or
+    nobody kills this hand."""
     blind = v.kill.blind
     if v.kill.kind == "none" or blind is None:
         return None
     seats = {w.seat for w in wagers if w.spot == blind.name}
-    return min(seats) if len(seats) == 1 else None
+    if seats:
+        return min(seats) if len(seats) == 1 else None
+    button = carried_button(carried)
+    return button.seat if button is not None and button.kills_next(v) else None
 
 
 def killed_betting(v: PokerVariant) -> Betting:

@@ -23,7 +23,7 @@ from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound, TurnError
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud, next_button
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
-from rules.poker.kill import kill_seat, killed_betting
+from rules.poker.kill import KILL_BUTTON, carried_button, kill_seat, killed_betting, next_kill
 from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
@@ -35,6 +35,7 @@ from rules.round.events import (
     ButtonPress,
     CardRead,
     Decision,
+    Discard,
     Event,
     Target,
     TargetKind,
@@ -124,6 +125,23 @@ class PokerFamily(BaseFamily):
             ]
         return [_hole_card_window(state, v, f) for f in out]
 
+    def carry(self, state: RoundState) -> tuple[tuple[int, str], ...]:
+        """The kill button into the next hand (``kill:`` data): the hand's one winner, with the qualifying
+        pots he has won in a row (:func:`~rules.poker.kill.next_kill`); the next hand's killer posts the kill
+        blind and it plays at the killed limits (Winner Lowball: the winner of the previous hand posts the
+        winner's blind, seed 001 L99-113). A split pot, a hand not settled, or a pot below the filed size
+        carries nothing: the blinds return to normal (L113)."""
+        v = self.variant(state)
+        if v is None or v.kill.kind == "none" or state.start is None:
+            return ()
+        sd = (self.settle(state) or {}).get("showdown")
+        if not sd:
+            return ()
+        winners = {*sd.get("high_winners", ()), *sd.get("low_winners", ())}
+        winner = next(iter(winners)) if len(winners) == 1 else None
+        button = next_kill(carried_button(state.carried), winner, int(sd.get("pot", 0)), v)
+        return () if button is None else ((button.seat, f"{KILL_BUTTON} {button.legs}"),)
+
     def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
         """Omaha with a joker, a premature turn (seed 004 S13 dealing rule 6, ``premature_turn:
         river_in_turns_place``): once the burn before the turn came before the flop's betting closed, the
@@ -197,9 +215,18 @@ class PokerFamily(BaseFamily):
         board_cards = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         hands: list[SeatHand] = []
         shown = {h.seat: h.back for h in state.hand_sets}
+        thrown = discards(state)
         for s in live:
             t = Target(TargetKind.SEAT, s)
             cards = state.hand(t)
+            if s not in shown and s in thrown:
+                # a draw keyed with the cards thrown in: he keeps the rest and his replacements
+                kept_cards = list(cards)
+                for c in thrown[s]:
+                    if c not in kept_cards:
+                        return {"showdown": None, "why": f"seat {s} threw in {c}, a card he was not dealt"}
+                    kept_cards.remove(c)
+                cards = tuple(kept_cards)
             if s in shown:
                 # The cards the player keeps (draw: the five after the discards; Pineapple: the two after
                 # the discard), entered as a hand_set; they must be among the cards he was dealt.
@@ -276,6 +303,17 @@ def _chips_json(
     if state.dead:
         sd["forfeited"] = sorted(state.dead)  # their antes, blinds and bets stay in the pot
         sd["forfeited_cents"] = {str(s): contributions.get(s, 0) for s in sorted(state.dead)}
+
+
+def discards(state: RoundState) -> dict[int, list[Card]]:
+    """The cards each seat threw in to draw (``discard`` events keyed with a draw game's draw, corrections
+    applied): the seat's hand at the showdown is the rest of its cards and its replacements."""
+    off = undone(state.segment)
+    out: dict[int, list[Card]] = {}
+    for n, e in state.plays:
+        if isinstance(e, Discard) and n not in off:
+            out.setdefault(e.seat, []).append(e.card)
+    return out
 
 
 def _out_words(state: RoundState) -> str:
@@ -714,7 +752,7 @@ def _round_start(
     except DealError as exc:
         raise BettingError(f"cannot tell who acts first: {exc}") from None
     rules = v.betting
-    killer = kill_seat(state.start.wagers, v)
+    killer = kill_seat(state.start.wagers, v, state.carried)
     if killer is not None and killer in live_before and v.kill.blind is not None:
         rules = killed_betting(v)
         if index == 0:

@@ -26,8 +26,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
+from rules.banking import (
+    RoundResults,
+    SettledWager,
+    Table,
+    Wager,
+    WagerKind,
+    WagerResult,
+    action_seat,
+    settle_results,
+)
 from rules.banking.errors import BankingError
+from rules.banking.wagers import SpotLimit
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
@@ -263,15 +273,28 @@ class ThreeCardFamily(BaseFamily):
                 rows.append((rank, seat, row))
                 settled.append((seat, r, stake))
         out["wagers"] = [row for _, _, row in sorted(rows, key=lambda x: (x[1], x[0]))]
-        bank = self._bank(state, v, pd_cards, settled)
+        bank, lines = self._bank(state, v, pd_cards, settled)
         if bank is not None:
             out["bank"] = bank
+        for row in out["wagers"]:
+            # Through the bank, a wager's net is what the bank paid or collected on it (a bank that runs
+            # out pays part or nothing, in the filed order); ``due_cents`` is what the rule pays in full.
+            line = lines.get((row["seat"], row.get("spot", "")))
+            if line is not None:
+                row["due_cents"] = row["net_cents"]
+                row["net_cents"] = line.paid - line.collected
         return out
 
     # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
 
     #: The table's player-dealer bank settles the rounds (:meth:`wager_results`).
     settled_at_table = True
+
+    def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
+        """The bonus bets that are placed only with an Ante (``bonuses[].needs_ante``: Pair Plus, seed 004
+        L2401-2402, seed 002 L852; the 6 Card Bonus of some rooms stands alone): one without an Ante on its
+        seat is refused at round start (SIDE_BET_WITHOUT_WAGER) and by the wager panel."""
+        return {b.key: SpotLimit(needs_base=b.needs_ante) for b in self.variant(state).bonuses}
 
     def wager_spots(self, state: RoundState) -> list[str]:
         """The Ante and the bonus bets in the filed order (the Play and Bet wagers are decisions)."""
@@ -413,13 +436,14 @@ class ThreeCardFamily(BaseFamily):
         v: Variant,
         pd: Sequence[Card],
         settled: Sequence[tuple[int, WagerSettlement, int]],
-    ) -> dict[str, Any] | None:
+    ) -> tuple[dict[str, Any] | None, dict[tuple[int, str], SettledWager]]:
         """The round's settlement through the bank (:func:`rules.banking.settle_results`, as the table
-        settles it), or None without a bank or banking data."""
+        settles it), or None without a bank or banking data; and each wager's settled line by seat and
+        spot."""
         start = state.start
         assert start is not None
         if v.banking is None or v.button is None or not start.bank or start.player_dealer is None:
-            return None
+            return None, {}
         refunds: dict[int, int] = {}
         for seat, r, _ in settled:
             if r.refund_cents:
@@ -430,14 +454,14 @@ class ThreeCardFamily(BaseFamily):
             assert table is not None
             action = self._action(state, v, pd, table)
             if isinstance(action, str):
-                return {"problem": action}
+                return {"problem": action}, {}
             if v.button.how == "card":
                 out["button_card"] = str(pd[v.button.nth - 1])
             done = settle_results(
                 start.bank, v.banking.ordered(start.bank, self._results(v, settled), table, action)
             )
         except BankingError as exc:
-            return {"problem": str(exc)}
+            return {"problem": str(exc)}, {}
         out.update(
             {
                 "action_seat": action,
@@ -457,7 +481,7 @@ class ThreeCardFamily(BaseFamily):
                 "lines": done.describe(),
             }
         )
-        return out
+        return out, {(ln.wager.seat, ln.wager.name): ln for ln in done.lines}
 
 
 def _up_cards(state: RoundState, pd: Sequence[Card]) -> tuple[Card, ...]:

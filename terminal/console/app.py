@@ -144,7 +144,9 @@ assert {b[1] for b in DEALER_BINDINGS} == set(DEALER_ACTIONS)
 
 
 class SeatPanel(Static):
-    """One seat."""
+    """One seat; ``seat`` is the seat's view it last painted."""
+
+    seat: SeatView | None = None
 
 
 class DealerScreen(Screen[None]):
@@ -193,46 +195,92 @@ class DealerScreen(Screen[None]):
         await app.dealer_action(action, source="key")
 
     def paint(self, view: TableView) -> None:
-        """Show ``view`` (called by the app's throttled repaint)."""
-        self.query_one("#header", Static).update(render.header_text(view))
+        """Show ``view`` (called by the app's throttled repaint), updating in place only the widgets whose
+        part of the view changed since the last paint. A widget whose size cannot change with its content
+        (the header, the keys line, the next step, a seat in the seats row) is repainted without a layout
+        pass; the others ask for one only when their content changed. :attr:`updated` lists the widgets the
+        last paint touched."""
+        self.updated = []
         app = self.app
         names = app.key_names() if isinstance(app, DealerConsole) else {}
-        self.query_one("#keys", Static).update(render.keys_text(view, names))
-        self.query_one("#next-step", Static).update(render.next_step_text(view))
-        alert_box = self.query_one("#alert", Static)
+        self._put("header", render.header_key(view), lambda: render.header_text(view), layout=False)
+        self._put(
+            "keys", (view.keys, tuple(names.items())), lambda: render.keys_text(view, names), layout=False
+        )
+        self._put(
+            "next-step", (view.next_step, view.next_detail), lambda: render.next_step_text(view), layout=False
+        )
         alert = view.active_alert
-        for sev in ("stop", "warning", "info"):
-            alert_box.set_class(alert is not None and alert.severity == sev, f"-{sev}")
-            self.set_class(alert is not None and alert.severity == sev, f"-alert-{sev}")
-        if alert is None:
-            alert_box.display = False
-        else:
-            alert_box.display = True
-            alert_box.update(render.alert_renderable(alert, more=len(view.alerts) - 1))
+        more = len(view.alerts) - 1
+        severity = alert.severity if alert is not None else None
+        if severity != self._shown.get("severity", ""):
+            self._shown["severity"] = severity
+            alert_box = self.query_one("#alert", Static)
+            for sev in ("stop", "warning", "info"):
+                alert_box.set_class(severity == sev, f"-{sev}")
+                self.set_class(severity == sev, f"-alert-{sev}")
+            alert_box.display = alert is not None
+        if alert is not None:
+            # Only the count of other alerts changed: it sits on the alert's last line, so no layout pass.
+            same = self._shown.get("alert", (None, 0))[0] == alert
+            self._put(
+                "alert", (alert, more), lambda: render.alert_renderable(alert, more=more), layout=not same
+            )
         shown = (*view.seats, view.banker) if view.banker is not None else view.seats
-        self._panels(self.query_one("#seats", Horizontal), shown)
+        self._panels(self.query_one("#seats", Horizontal), shown, layout=False)
         piles = self.query_one("#piles", Horizontal)
-        piles.display = bool(view.piles)
-        self._panels(piles, view.piles)
-        self.query_one("#devices", Static).update(render.devices_text(view.devices))
+        if piles.display != bool(view.piles):
+            piles.display = bool(view.piles)
+        self._panels(piles, view.piles, layout=True)
+        self._put("devices", view.devices, lambda: render.devices_text(view.devices), layout=True)
         settlement = self.query_one("#settlement", Static)
-        settlement.display = bool(view.settlement)
-        settlement.update(
-            render.settlement_table(view.settlement, view.fee_cents, view.settlement_title, view.fee_note)
+        if settlement.display != bool(view.settlement):
+            settlement.display = bool(view.settlement)
+        self._put(
+            "settlement",
+            (view.settlement, view.fee_cents, view.settlement_title, view.fee_note),
+            lambda: render.settlement_table(
+                view.settlement, view.fee_cents, view.settlement_title, view.fee_note
+            ),
+            layout=True,
         )
 
-    @staticmethod
-    def _panels(row: Horizontal, shown: tuple[SeatView, ...]) -> None:
+    #: What each widget last painted (its part of the view), by widget id; ``severity`` the alert's.
+    _shown: dict[str, Any]
+    #: The widgets the last paint updated (ids; a seat panel as ``seats.N`` / ``piles.N``, its place).
+    updated: list[str]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown = {}
+        self.updated = []
+
+    def _put(self, wid: str, key: Any, content: Callable[[], Any], *, layout: bool) -> None:
+        """Update widget ``wid`` with ``content()`` if its part of the view (``key``) changed."""
+        if wid in self._shown and self._shown[wid] == key:
+            return
+        self._shown[wid] = key
+        self.query_one(f"#{wid}", Static).update(content(), layout=layout)
+        self.updated.append(wid)
+
+    def _panels(self, row: Horizontal, shown: tuple[SeatView, ...], *, layout: bool) -> None:
+        """The row's seat panels, each updated only if its seat's view changed; a row whose number of
+        seats changed is mounted again (a new game)."""
         panels = list(row.query(SeatPanel))
         if len(panels) != len(shown):
             row.remove_children()
             panels = [SeatPanel(classes="seat") for _ in shown]
             row.mount_all(panels)
-        for panel, seat in zip(panels, shown, strict=True):
-            panel.update(render.seat_renderable(seat))
+            layout = True
+        for i, (panel, seat) in enumerate(zip(panels, shown, strict=True)):
+            if panel.seat == seat:
+                continue
+            panel.seat = seat
+            panel.update(render.seat_renderable(seat), layout=layout)
             panel.set_class(seat.action, "-action")
             panel.set_class(seat.player_dealer, "-player-dealer")
             panel.set_class(not seat.occupied, "-empty")
+            self.updated.append(f"{row.id}.{i + 1}")
 
 
 # -- the wager panel ----------------------------------------------------------------------------------

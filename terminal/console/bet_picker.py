@@ -2,9 +2,10 @@
 
 Opened with ``b`` on the dealer screen, like the tile picker (``e``): pick the seat (← →, or Tab to the seat
 field and type its number), the action (``x`` check, ``l`` call, ``b`` bet, ``r`` raise, ``k`` fold; a draw
-game's ``d`` draw and ``p`` stand pat), the amount in dollars for a bet or a raise, or the count of a draw
-(digits; a raise is what the seat's bet makes, as the betting round
-counts it), then Enter sends it. Backspace takes the last digit back; Escape closes. The picker stays open
+game's ``d`` draw and ``p`` stand pat), the amount in dollars for a bet or a raise (digits; a raise is what
+the seat's bet makes, as the betting round counts it), then Enter sends it. At a draw the digits are the
+positions of the cards the player throws in (1 for his first card as the picker shows them, again to take it
+back): Enter sends each card thrown in and then the draw of that many, whose replacements the shuffler deals. Backspace takes the last digit back; Escape closes. The picker stays open
 for the next decision; what the table says (a raise over the pot is BET_AGAINST_RULE) is shown under it.
 """
 
@@ -19,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from terminal.console.view import ConsoleInput
-from terminal.table.bet_input import DRAW, WITH_AMOUNT, WITH_COUNT
+from terminal.table.bet_input import DRAW, THROW_IN, WITH_AMOUNT, WITH_COUNT
 
 #: The action keys: key, action, label.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
@@ -61,6 +62,7 @@ class BetPicker(ModalScreen[None]):
         self.typed = ""
         self.action = "call"
         self.dollars = ""
+        self.thrown: list[int] = []  # at a draw: the positions (0-based) of the cards thrown in
         self.said = ""
 
     def compose(self) -> ComposeResult:
@@ -81,14 +83,27 @@ class BetPicker(ModalScreen[None]):
         self.query_one("#bet-title", Static).update(f"Bet picker — seat {self.seat}{typing}")
         amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
         if self.action in WITH_COUNT:
-            amount = f" {self.dollars or '_'} cards"
+            cards = self._cards()
+            shown = " ".join(
+                f"[{i + 1} {c}]" if i in self.thrown else f"{i + 1} {c}" for i, c in enumerate(cards)
+            )
+            amount = f" {len(self.thrown)}: {shown or 'no cards shown'} (digits: the cards he throws in)"
         said = f"\n{self.said}" if self.said else ""
         self.query_one("#bet-chosen", Static).update(f"seat {self.seat} {self.action}{amount}{said}")
+
+    def _cards(self) -> tuple[str, ...]:
+        """The chosen seat's cards as the dealer screen shows them."""
+        view = getattr(self.app, "view", None)
+        for sv in view.seats if view is not None else ():
+            if sv.seat == self.seat:
+                return tuple(c for h in sv.hands for c in h.cards)
+        return ()
 
     def action_seat(self, step: int) -> None:
         """The next or previous seat in the round."""
         i = self.seats.index(self.seat) if self.seat in self.seats else 0
         self.seat = self.seats[(i + step) % len(self.seats)]
+        self.thrown = []
         self._paint()
 
     def action_field(self) -> None:
@@ -111,7 +126,11 @@ class BetPicker(ModalScreen[None]):
         if self.field == "seat":
             self.typed = (self.typed + str(d))[-2:]
             if int(self.typed) in self.seats:
-                self.seat = int(self.typed)
+                self.seat, self.thrown = int(self.typed), []
+        elif self.action in WITH_COUNT:
+            if 1 <= d <= len(self._cards()):  # the card at that position is thrown in (again: kept)
+                i = d - 1
+                self.thrown = [t for t in self.thrown if t != i] if i in self.thrown else [*self.thrown, i]
         elif len(self.dollars) < 7:
             self.dollars = (self.dollars + str(d)).lstrip("0")
         self._paint()
@@ -131,8 +150,19 @@ class BetPicker(ModalScreen[None]):
         if self.action in WITH_AMOUNT:
             data["amount"] = int(self.dollars or 0) * 100
         elif self.action in WITH_COUNT:
-            data["count"] = int(self.dollars or 0)
+            data["count"] = len(self.thrown)
         return ConsoleInput("bet", "dealer", "picker", data)
+
+    def throw_ins(self) -> list[ConsoleInput]:
+        """At a draw: one console input per card thrown in, sent before the draw."""
+        if self.action not in WITH_COUNT:
+            return []
+        return [
+            ConsoleInput(
+                "bet", "dealer", "picker", {"seat": self.seat, "action": THROW_IN, "position": i + 1}
+            )
+            for i in self.thrown
+        ]
 
     async def action_correct(self) -> None:
         """Take the round's last betting decision back (a journaled correction)."""
@@ -142,10 +172,21 @@ class BetPicker(ModalScreen[None]):
         self._paint()
 
     async def action_send(self) -> None:
-        """Send the decision; the picker stays open for the next one and shows what the table said."""
-        said = await self.app.backend.submit(self.request())  # type: ignore[attr-defined]
+        """Send the decision (at a draw: each card thrown in, then the draw); the picker stays open for the
+        next one and shows what the table said (the first refusal stops the rest)."""
+        if self.action in WITH_COUNT and not self.thrown:
+            self.said = "pick the cards he throws in by their positions (p: he stands pat)"
+            self._paint()
+            return
+        said: str | None = None
+        for inp in self.throw_ins():
+            said = await self.app.backend.submit(inp)  # type: ignore[attr-defined]
+            if said:
+                break
+        else:
+            said = await self.app.backend.submit(self.request())  # type: ignore[attr-defined]
         self.said = said or f"seat {self.seat} {self.action}"
         self.app.last_result = self.said  # type: ignore[attr-defined]
-        self.dollars = ""
+        self.dollars, self.thrown = "", []
         self.field, self.typed = "amount", ""
         self._paint()

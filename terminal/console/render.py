@@ -130,6 +130,27 @@ def all_keys_words(names: dict[str, str]) -> str:
     return "\n".join([*rows, "        w  wagers", "       F2  technician", "       F3  maintenance"])
 
 
+#: The parts of the view the header shows (:func:`header_text` reads these and nothing else).
+HEADER_FIELDS = (
+    "table_id",
+    "round_no",
+    "game_name",
+    "live",
+    "open",
+    "phase",
+    "dice",
+    "player_dealer",
+    "deal_no",
+    "room",
+    "game_id",
+)
+
+
+def header_key(view: TableView) -> tuple[object, ...]:
+    """What the header shows of ``view``: two views with the same key draw the same header."""
+    return tuple(getattr(view, f) for f in HEADER_FIELDS)
+
+
 def header_text(view: TableView) -> Text:
     """Table and round first (they must survive 80 columns), the game, open or closed and the phase, the
     player-dealer and deal 1/2, then the room and the game id."""

@@ -78,7 +78,7 @@ def _odds(line: Mapping[str, Any]) -> str:
     if pays is None:
         return str(line.get("result", ""))
     if isinstance(pays, int) and not isinstance(pays, bool):
-        return f"{pays} to 1"
+        return "push" if pays == 0 else f"{pays} to 1"
     return str(pays)
 
 

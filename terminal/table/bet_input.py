@@ -14,13 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.round.events import Action, Correction, Decision
+from rules.cards import parse_card
+from rules.round.events import Action, Correction, Decision, Discard, Target, TargetKind
+from rules.round.procedure import PhaseKind
 from rules.round.state import RoundState, undone
 
 #: The pot games' betting actions, as the picker names them; an amount goes with a bet or a raise only. A draw
 #: game's draw (``count`` cards, 0 to 5) and standing pat are keyed the same way.
 DRAW = Action.DRAW.value  # the action's word (the draw family's name is also "draw": no branch on it here)
 BET_ACTIONS: tuple[str, ...] = ("check", "call", "bet", "raise", "fold", DRAW, Action.STAND_PAT.value)
+#: A card a player throws in to draw (keyed before the draw itself: the showdown keeps the rest of his cards
+#: and his replacements, ``rules.poker.round.discards``).
+THROW_IN = "discard"
 WITH_AMOUNT = frozenset({"bet", "raise"})
 WITH_COUNT = frozenset({DRAW})
 
@@ -33,10 +38,14 @@ def bet_decision(data: Mapping[str, Any], state: RoundState) -> Decision | Corre
         for n, e in reversed(state.segment):
             if isinstance(e, Decision) and n not in off:
                 return Correction(of=n, reason=f"betting decision corrected: seat {e.seat} {e.action.value}")
+            if isinstance(e, Discard) and n not in off:
+                return Correction(of=n, reason=f"card thrown in corrected: seat {e.seat} {e.card}")
         return "no betting decision to correct in this round"
     seat, action, amount = data.get("seat"), data.get("action"), data.get("amount")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
         return f"a betting decision names its seat (a number from 1), not {seat!r}"
+    if action == THROW_IN:
+        return thrown_in(seat, data, state)
     if action not in BET_ACTIONS:
         return f"a betting decision is one of {', '.join(BET_ACTIONS)}, not {action!r}"
     if action in WITH_COUNT:
@@ -51,3 +60,34 @@ def bet_decision(data: Mapping[str, Any], state: RoundState) -> Decision | Corre
     if amount not in (None, 0):
         return f"a {action} takes no amount (it came with {amount!r})"
     return Decision(seat, Action(action))
+
+
+def thrown_in(seat: int, data: Mapping[str, Any], state: RoundState) -> Discard | str:
+    """The ``discard`` event for a card ``seat`` throws in to draw, named by its ``card`` or by its
+    ``position`` among his cards as they were dealt (1 for the first: the dealer screen hides hole cards, so
+    the picker names positions), or what is wrong: the round is not at a draw, the card is not one of his,
+    or it is already thrown in."""
+    ph = state.current_phase
+    if ph is None or ph.kind is not PhaseKind.DRAW:
+        return "a card is thrown in at the draw, and the round is not at a draw"
+    dealt = state.hand(Target(TargetKind.SEAT, seat))
+    gone = [e.card for _, e in state.plays if isinstance(e, Discard) and e.seat == seat]
+    pos = data.get("position")
+    if pos is not None:
+        if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= len(dealt):
+            return f"seat {seat} holds {len(dealt)} cards: a card thrown in is one of positions 1-{len(dealt)}, not {pos!r}"
+        card = dealt[pos - 1]
+        if card is None:
+            return f"seat {seat}'s card {pos} was not read: enter it first"
+    else:
+        try:
+            card = parse_card(str(data.get("card")))
+        except ValueError as exc:
+            return f"seat {seat} throws in a card, not {data.get('card')!r}: {exc}"
+    held = [c for c in dealt if c is not None]
+    for c in gone:
+        if c in held:
+            held.remove(c)
+    if card not in held:
+        return f"seat {seat} does not hold {card}" + (" (he has thrown it in)" if card in gone else "")
+    return Discard(seat, card)

@@ -39,6 +39,7 @@ class Step(Enum):
     DECISIONS = "decisions"
     SETTING = "setting"
     SETTLEMENT = "settlement"
+    HELD = "held"
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,13 @@ SPECS: dict[Step, StepSpec] = {
             "h sets every hand still to set the House Way; m declares a misdeal",
         ),
         StepSpec(
+            Step.HELD,
+            "settlement held",
+            (_ROUND - {"confirm", BET_INPUT}) | {"call-floor"},
+            "the settlement is held: call the floor",
+            "the floor rules: m voids the round (every wager goes back), or u corrects what was keyed wrong",
+        ),
+        StepSpec(
             Step.SETTLEMENT,
             "settlement",
             _BETWEEN | {"undo"},
@@ -167,6 +175,7 @@ class TableFacts:
     expected: str = ""  # the round's Wait kind ("dice", "betting", "decision", "stub"…), "" for a card
     deciding: bool = False  # a player's decision is asked (Three Card play or fold)
     setting: bool = False  # hands wait to be set (Pai Gow)
+    held: bool = False  # the round is dealt and its bank cannot settle it (the settlement is held)
 
 
 def step_of(f: TableFacts) -> Step:
@@ -188,6 +197,8 @@ def step_of(f: TableFacts) -> Step:
             return Step.DECISIONS
         if f.setting:
             return Step.SETTING
+        if f.held:
+            return Step.HELD
         if not f.shuffling:
             return Step.SETTLEMENT
     if f.shuffling:

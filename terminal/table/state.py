@@ -9,7 +9,10 @@ from the same fold, so a replayed journal gives the same table, not only the sam
 
 The bank rotates through :mod:`rules.banking.rotation` (000a §3 and §7): the dealer's choice of a
 player-dealer on the wager panel is an offer accepted at that seat, "the bank goes on" offers it clockwise
-and the next seat takes it, a settled round is a round the player-dealer played (the 1/2 deal tile).
+and the next seat takes it, a settled round is a round the player-dealer played (the 1/2 deal tile). The
+most consecutive rounds is the game file's ``rotation:`` (or ``banking.rotation:``) where it files one;
+where it files none, the California rule of :class:`rules.banking.rotation.RotationRules` (two, 000a §3:
+Oliver v. County of Los Angeles, Penal Code 330.11), which binds every player-dealer game in the state.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.banking.errors import RotationError
-from rules.banking.rotation import Banker, Candidate, Phase, Rotation
+from rules.banking.rotation import Banker, Candidate, Phase, Rotation, RotationRules
 from rules.round import RoundState, event_from_json, fold, initial
 from rules.round import apply as apply_round
 from rules.round.events import DeckCheck, Event, RoundStart, Shuffle
 from rules.round.game import GameRules
+from rules.round.table_rules import rotation_rules
 from terminal.console.view import AlertView
 
 #: The journal kind of a table event (the round's own events keep kind ``round``).
@@ -223,7 +227,20 @@ class TableState:
     def initial(cls, game: str, seats: int, schedule: str | None, rules: GameRules) -> TableState:
         """A table that has dealt nothing: the game's initial round state, an empty layout."""
         st = initial(rules)
-        return cls(game=game, seats=seats, round=st, schedule=schedule, at_start=st)
+        rot = Rotation(rules=rotation_of(rules.data))
+        return cls(game=game, seats=seats, round=st, schedule=schedule, at_start=st, rotation=rot)
+
+    @property
+    def rotation_due(self) -> str | None:
+        """Why no round may be dealt until the bank is passed (BANK_ROTATION_DUE), or None."""
+        due = self.rotation.due
+        if due is None:
+            return None
+        return (
+            f"{due.code}: seat {due.seat} has banked {due.rounds} rounds in a row, the most the game allows "
+            f"({due.cite}). Pass the bank before the next round: a (bank accepted) gives it to the next "
+            "seat clockwise, or choose the player-dealer on the wager panel (p)"
+        )
 
     @property
     def player_dealer(self) -> int | None:
@@ -234,6 +251,11 @@ class TableState:
     def wagers_at(self, seat: int) -> list[str]:
         """The spots ``seat`` has a wager on."""
         return sorted(spot for s, spot, cents in self.wagers if s == seat and cents)
+
+
+def rotation_of(data: Mapping[str, Any]) -> RotationRules:
+    """The game's rotation rules: its file's, else the California rule (two rounds, 000a §3)."""
+    return rotation_rules(data) or RotationRules()
 
 
 def _set_wager(wagers: Wagers, seat: int, spot: str, cents: int) -> Wagers:
@@ -374,6 +396,7 @@ def _game(state: TableState, event: GameSet) -> TableState:
         st = initial(event.rules)
         return replace(
             state,
+            rotation=replace(state.rotation, rules=rotation_of(event.rules.data)),
             game=event.game,
             schedule=event.schedule,
             seats=event.seats,
@@ -520,6 +543,7 @@ def from_carried(round_state: RoundState, round_no: int, game: str, data: Mappin
     r = data.get("rotation") or {}
     banker = r.get("banker")
     rot = Rotation(
+        rules=rotation_of(round_state.game.data),
         phase=Phase(r.get("phase", Phase.NO_BANK.value)),
         banker=Banker(**banker) if isinstance(banker, dict) else None,
         pending=tuple(Candidate(**c) for c in r.get("pending", ())),

@@ -61,6 +61,7 @@ def test_every_entry_archived_once_and_the_api_serves_it(
         assert shift["totals"] == {
             "entries": 2 * tables[0].head(),
             "settlements": 6,
+            "rounds": 6,
             "fee_cents": 600,
             "alerts": 0,
         }

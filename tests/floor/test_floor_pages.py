@@ -11,6 +11,7 @@ in the OS's Chromium by Playwright.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -24,6 +25,9 @@ from tests.floor.pages import ALERT, PASSWORD, SUPERVISOR, Client, Room, journal
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 BOUND_MS = 120_000
+# One room (PostgreSQL, Mosquitto, dealer-floor) for the module: its tests stay on one xdist worker
+# (`make test` runs --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("floor-pages")
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +74,7 @@ def test_an_alert_journaled_at_a_table_appears_on_the_open_room_page(room: Room)
             p.click("button[type=submit]")
             p.wait_for_selector("#table-t1")
             p.wait_for_selector("#live-state:text('connected')", timeout=BOUND_MS)
-            assert p.locator("#table-t1 .alert").count() == 0
+            assert p.locator("#table-t2 .alert").count() == 0
             p.evaluate("window.__same_document = true")
 
             t2 = room.table("t2")
@@ -81,7 +85,8 @@ def test_an_alert_journaled_at_a_table_appears_on_the_open_room_page(room: Room)
             text = alert.inner_text()
             assert "Rule 33" in text and "the floor clears it" in text and "seat 5" in text
             # tables needing the floor come first
-            assert p.locator("#board section.table").first.get_attribute("data-table") == "t2"
+            assert "needs-floor" in (p.locator("#board section.table").first.get_attribute("class") or "")
+            assert "needs-floor" in (p.locator("#table-t2").get_attribute("class") or "")
 
             alert.query_selector("button").click()
             p.wait_for_selector(f"#table-t2 .onmyway:text('{SUPERVISOR} is on the way')", timeout=BOUND_MS)
@@ -105,8 +110,16 @@ def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(room: Roo
     assert c.login() == 303
     t1 = room.table("t1")
     assert t1.journal is not None
+    t1.journal.append("device", {"device": "shoe", "event": "CommsLost"})
+    t1.journal.append("device", {"device": "shuffler", "event": "Ready"})
     seq = t1.journal.append("alert", {**ALERT, "code": "short_deck"}).seq
     room.wait_archived()
+    card = c.page("/room/board").split('id="table-t1"', 1)[1].split("</section>", 1)[0]
+    assert (
+        '<dd class="devices fault">' in card
+        and "shoe: CommsLost (fault)" in card
+        and "shuffler: Ready" in card
+    )
     path = f"/alerts/t1/{seq}/on-my-way"
     assert c.request(path, {})[0] == 403
     assert c.request(path, {"csrf": "not-the-token"})[0] == 403
@@ -147,6 +160,11 @@ def test_the_shift_reports_totals_equal_the_journals_fees(room: Room) -> None:
     assert html.count('<svg class="chart"') == 5 and "http" not in re.sub(
         r'xmlns="http[^"]+"', "", html.split("<main>")[1]
     )
+    # the JSON API's shift figures count a corrected round once too
+    shift = json.loads(c.page("/api/shift"))
+    assert {t["table"]: t["fee_cents"] for t in shift["tables"]} == want
+    assert shift["totals"]["rounds"] == sum(t.rounds for t in room.tables)
+    assert shift["totals"]["settlements"] == shift["totals"]["rounds"] + 1
     status, headers, pdf = c.request("/reports/shift.pdf")
     assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
     title = re.search(rb"/Title \(([^)]*)\)", pdf)

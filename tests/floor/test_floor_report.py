@@ -67,3 +67,49 @@ def test_a_report_from_a_tables_own_journal(tmp_path: Path) -> None:
     assert total is not None and total.groups() == ("3", "375")
     assert "exposed_card" in html and html.count('<svg class="chart"') == 5
     assert main(["report", "--journal", str(tmp_path / "none.db"), "--html", str(out)]) == 2
+
+
+def test_the_report_of_rounds_dealt_by_the_real_controller_equals_its_journals_fees(tmp_path: Path) -> None:
+    import asyncio
+
+    from terminal.config import check_config
+    from terminal.controller import open_table
+    from terminal.scenario import load_scenario
+
+    cfg_file = tmp_path / "t.yaml"
+    cfg_file.write_text(
+        "table: {id: bac-9, game: baccarat/commission-free, seats: 9, limits: {min_cents: 1000, max_cents: 200000},"
+        " fee_schedule: the101/commission-free-baccarat/gega-002034/1}\n"
+        f"journal: {{path: {tmp_path / 'j.db'}}}\n"
+    )
+    cfg, problems = check_config([cfg_file], env={})
+    assert not problems, problems
+    scenarios = Path(__file__).parents[1] / "scenarios"
+    rounds = [
+        "101-commission-free-rule-16-natural-stops-the-draw.yaml",
+        "101-commission-free-rule-17b-dealer-wins-with-6-half-pay.yaml",
+    ] * 2
+    c = open_table(cfg, None)  # type: ignore[arg-type]
+    try:
+
+        async def deal() -> None:
+            await c.start()
+            for name in rounds:
+                for e in load_scenario(scenarios / name).events:
+                    await c.apply_event(e)
+
+        asyncio.run(deal())
+        last = {
+            e.payload["round"]: e.payload["fee_cents"]
+            for e in c.journal.journal.entries()
+            if e.kind == "settlement"
+        }
+    finally:
+        c.close()
+    assert len(last) == len(rounds) and sum(last.values()) > 0
+    out = tmp_path / "r.html"
+    assert main(["report", "--journal", str(tmp_path / "j.db"), "--html", str(out)]) == 0
+    html = out.read_text()
+    total = re.search(r'id="room-total".*?class="n rounds">(\d+)<.*?data-cents="(\d+)"', html, re.S)
+    assert total is not None and total.groups() == (str(len(rounds)), str(sum(last.values())))
+    assert "the101/commission-free-baccarat/gega-002034/1" in html and "baccarat/commission-free" in html

@@ -17,9 +17,10 @@ from rules.round import fold
 from rules.round.events import CardRead, RoundStart
 from terminal.config import check_config
 from terminal.console.view import ConsoleInput
-from terminal.controller import TableController, round_event_for, view_from_state
+from terminal.controller import TableController, round_event_for
 from terminal.journal import ROUND_KIND, Journal
 from terminal.scenario import load_scenario
+from terminal.screen import view_from_state
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "scenarios" / "capitol-paigow-rule-33-boxed-card-replaced-from-leftovers.yaml"

@@ -9,6 +9,8 @@ say who is dealt in."""
 from __future__ import annotations
 
 from rules.fees import assess
+from rules.poker.round import betting_round, discards
+from rules.round.events import Target, TargetKind
 from terminal.commands.run import DEMO_TABLES
 from terminal.config import fee_schedule
 from tests.terminal.test_demo_tables import demo_app, until
@@ -52,6 +54,10 @@ async def _close_round(app, pilot, prompt: str) -> None:
         app.last_result,
         [a.message for a in c.state.active_alerts],
     )
+
+
+def _held(c, seat: int) -> tuple[str, ...]:
+    return tuple(str(x) for x in c.state.hand(Target(TargetKind.SEAT, seat)))
 
 
 def _bets(c) -> list:
@@ -131,8 +137,9 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
     tmp_path, monkeypatch
 ):
     """The table's first hand has no winner (no winner's blind): the $20 limit. The draw is keyed on the
-    picker (every player stands pat: a draw of cards needs the kept cards entered, which the console has no
-    input for yet). The room's lowball collection is a time collection: none is taken from the hand."""
+    picker: the positions of the cards each player throws in, then the shuffler deals his replacements; the
+    showdown plays what he kept and what he drew. The room's lowball collection is a time collection: none
+    is taken from the hand."""
     app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("lowball-winner"))
     c = app.controller
     assert c.game.id == "draw/lowball-winner-oaks"
@@ -158,9 +165,24 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
         assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
         await _close_round(app, pilot, "seat 1: how many cards to draw")
         await _picker(app, pilot)
-        for seat in (1, 2, 3, 5):
-            await _key(app, pilot, seat, "p")  # stand pat
-        assert await until(pilot, lambda: c.state.prompt.startswith("final betting round")), c.state.prompt
+        dealt = {s: _held(c, s) for s in (1, 2, 3, 5)}
+        assert all(len(h) == 5 for h in dealt.values())
+        # the draw keyed with the cards thrown in (their positions); the replacements come from the shuffler
+        throws = {1: (1, 2), 2: (5,), 3: (), 5: (2, 3, 4)}
+        for seat, positions in throws.items():
+            if positions:
+                said = await _key(app, pilot, seat, "d", *map(str, positions))
+            else:
+                said = await _key(app, pilot, seat, "p")  # he stands pat
+            assert said == f"seat {seat} {'draw' if positions else 'stand_pat'}", said
+            nxt = {1: "seat 2", 2: "seat 3", 3: "seat 5", 5: "final betting round"}[seat]
+            assert await until(pilot, lambda n=nxt: c.state.prompt.startswith(n)), c.state.prompt
+            held = _held(c, seat)
+            assert len(held) == 5 + len(positions) and held[:5] == dealt[seat]  # his replacements came
+        thrown = discards(c.state)
+        assert {s: tuple(map(str, cs)) for s, cs in thrown.items()} == {
+            s: tuple(dealt[s][p - 1] for p in ps) for s, ps in throws.items() if ps
+        }
         for seat in (1, 2, 3, 5):
             await _key(app, pilot, seat, "x")
         assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
@@ -169,6 +191,10 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
         sd = c.state.outcome.to_json()["settlement"]
         show = sd["showdown"]
         assert show is not None and set(show["low_winners"] or show["high_winners"]) <= {1, 2, 3, 5}
+        for seat, positions in throws.items():  # each hand shown is what he kept and his replacements
+            shown = show["hands"][str(seat)]
+            cards = set((shown.get("low_cards") or shown.get("high_cards")).split())
+            assert not cards & {dealt[seat][p - 1] for p in positions if dealt[seat][p - 1] != "Jk"}
         assert sd["collection"]["cents"] == 0 and sum(show["shares"].values()) == show["pot"]
         # the pot from the bets made: the $5-$5-$10 blinds and seat 5's $20 raise, called by the blinds
         put_in = {"1": 2000, "2": 2000, "3": 2000, "5": 2000}
@@ -176,5 +202,47 @@ async def test_winner_lowball_on_the_demo_refuses_a_raise_off_the_limit_draws_an
         assert show["nets"] == {s: show["shares"].get(s, 0) - c for s, c in put_in.items()}
         assert sum(show["nets"].values()) == 0
         assert app.view.fee_cents == 0
+        winners = {*show["low_winners"], *show["high_winners"]}
+        assert len(winners) == 1  # the emulated shuffler is seeded (config/emulators/shuffler-basic.yaml)
+        # the next hand: the winner posts the winner's blind and it plays at $40
+        await _winner_blind_hand(app, pilot, winners.pop())
         assert c.journal.journal.verify().ok
     c.close()
+
+
+async def _winner_blind_hand(app, pilot, winner: int) -> None:
+    """The hand after a single winner: the table carries the kill button, the winner posts the $20 winner's
+    blind (nobody enters it) and acts last on the first round; the final round's bet is $40 (seed 001
+    L99-113); the pot holds his blind."""
+    c = app.controller
+    await pilot.press("escape")
+    await _deal(app, pilot)
+    assert c.state.carried == ((winner, "kill button 1"),)
+    await _picker(app, pilot)
+    acted: list[int] = []
+    while (r := betting_round(c.state)) is not None and not r.complete:
+        seat = r.next_to_act
+        await _key(app, pilot, seat, "l" if r.owes(seat) else "x")
+        acted.append(seat)
+        assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+    assert acted[-1] == winner and r.committed[winner] >= 2000  # his blind: the other three combined
+    first_round = dict(r.committed)
+    await _close_round(app, pilot, "seat ")
+    await _picker(app, pilot)
+    while "how many cards to draw" in c.state.prompt:
+        before = c.state.prompt
+        await _key(app, pilot, int(before.split()[1].rstrip(":")), "p")
+        assert await until(pilot, lambda b=before: c.state.prompt != b)
+    assert c.state.prompt.startswith("final betting round"), c.state.prompt
+    first = betting_round(c.state).next_to_act
+    await _key(app, pilot, first, "b", "4", "0")  # the killed limit: a bet makes $40
+    assert not c.state.active_alerts, [a.message for a in c.state.active_alerts]
+    while (r := betting_round(c.state)) is not None and not r.complete:
+        await _key(app, pilot, r.next_to_act, "l")
+    await _close_round(app, pilot, "deal complete")
+    assert await until(pilot, lambda: c.state.outcome is not None and c.step().value == "settlement")
+    show = c.state.outcome.to_json()["settlement"]["showdown"]
+    # every seat called the first round and the $40 bet: what it put in is its first round and $40
+    assert show["contributions"] == {str(seat): put + 4000 for seat, put in first_round.items()}
+    assert show["pot"] == sum(first_round.values()) + 4000 * len(first_round)
+    assert sum(show["nets"].values()) == 0

@@ -69,6 +69,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "chinese",
         "omaha",
         "draw",
+        "ultimateholdem",
     ]
     app = build_app(tables[index], tables=tables)
     # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
@@ -179,6 +180,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "draw/lowball-winner-oaks")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "ultimateholdem/the101")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -196,6 +199,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "chinese/face-up-pineapple-parkwest",
             "omaha/pot-limit-oaks",
             "draw/lowball-winner-oaks",
+            "ultimateholdem/the101",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -214,6 +218,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "chinese/face-up-pineapple-parkwest",
             "omaha/pot-limit-oaks",
             "draw/lowball-winner-oaks",
+            "ultimateholdem/the101",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

@@ -64,6 +64,7 @@ EVERY_FAMILY = [
     "chinese/the101",
     "paigowtiles/tres-lounge",
     "threecard/tres-lounge",
+    "ultimateholdem/the101",
     "ultimatewar/the101",
 ]
 

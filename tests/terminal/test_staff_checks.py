@@ -100,3 +100,38 @@ async def test_technician_moves_a_device_to_another_address_and_it_reconnects(tm
         pump.cancel()
         await asyncio.gather(pump, return_exceptions=True)
         c.close()
+
+
+async def test_a_test_deal_that_never_finishes_is_timed_out_by_the_manual_clock_only(
+    tmp_path, monkeypatch
+) -> None:
+    """The test deal's wait is on the controller's injectable clock (issue 16): with the shuffler jammed
+    mid-packet it waits however long the machine takes, and gives up only when the manual clock passes
+    its timeout (1 s here, less than the real time the test lets pass first)."""
+    from firmware_bridge.clock import ManualClock
+    from terminal.controller import _emulator_control
+
+    monkeypatch.setenv("DEALER_TERMINAL_STATE_DIR", str(tmp_path))
+    cfg = load_config(None, env={"DEALER_TERMINAL_STATE_DIR": str(tmp_path)}, demo=True)
+    c = open_table(cfg)
+    c.timer = timer = ManualClock()
+    await c.start()
+    pump = asyncio.create_task(c.run_devices())
+    try:
+        await _connected(c, len(cfg.devices))
+        control = _emulator_control(c.shuffler())
+        assert control is not None
+        control.inject("jam")  # the next packet jams after its first card
+        deal = asyncio.create_task(c._test_deal("technician", timeout=1.0))
+        for _ in range(40):  # 2 s of real time pass (and the jam is reported); the manual clock stands
+            await asyncio.sleep(0.05)
+        assert not deal.done()
+        await timer.advance(0.5, step=0.5)
+        assert not deal.done()
+        await timer.advance(0.5, step=0.5)
+        result = await asyncio.wait_for(deal, 60)
+        assert "the shuffler did not finish within 1 s" in result and result.endswith("(FAILED)"), result
+    finally:
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)
+        c.close()

@@ -12,11 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.cards import ALL_CARDS, card
+from rules.round.alerts import AlertCode
+from rules.round.events import CardRead, DeviceFault
+from rules.round.procedure import Face, Slot
 from terminal.config import check_config
 from terminal.console.view import ConsoleInput
 from terminal.controller import TableController
 from terminal.journal import Journal
 from terminal.table.commands import ChooseBanker, Malformed, PlaceWager, command_of
+from terminal.table.machine import Step
 from terminal.table.restore import fold_journal
 from terminal.table.state import BankerChosen, BankPassed, BankSettled, TableState, apply
 
@@ -183,3 +188,83 @@ def test_commands_are_typed() -> None:
     assert command_of(ConsoleInput("wager.player-dealer", data={"seat": 1}), 7) == ChooseBanker(1)
     assert isinstance(command_of(ConsoleInput("wager.place", data={"seat": "two"}), 7), Malformed)
     assert isinstance(command_of(ConsoleInput("wager.bank", data={"add": True}), 7), Malformed)
+
+
+def test_undo_never_takes_back_a_ruling() -> None:
+    """After the technician clears a STOP (with the PIN), the dealer's undo does not take the clearing back
+    (nor anything before it); it takes back what was entered after it (terminal/table/undo.py)."""
+    c = _table("threecard/betwiser-3card-holdem")
+    loop = asyncio.new_event_loop()
+    run = loop.run_until_complete
+    try:
+        run(c.start())
+        run(c.submit(ConsoleInput("new-round")))  # the dealer's shuffle
+        run(c.submit(ConsoleInput("new-round")))  # the round
+        run(c.apply_event(CardRead(card("As"))))
+        run(c.apply_event(DeviceFault("shoe", AlertCode.COMMS_LOST, detail="unplugged")))
+        assert c.step().value == "stopped"
+        assert run(c.submit(ConsoleInput("clear-alert", "technician", data={"code": "COMMS_LOST"}))) is None
+        assert c.step().value == "dealing"
+        said = run(c.submit(ConsoleInput("undo")))
+        assert said is not None and "the clearing of COMMS_LOST by the technician stands" in said
+        assert not c.state.active_alerts and len(c.state.placed) == 1
+        last = list(c.journal.journal.entries())[-1]
+        assert last.kind == "input" and last.payload["refused"] == said
+        # A card read after the ruling is the dealer's to take back; the clearing stays.
+        run(c.apply_event(CardRead(card("Kd"))))
+        assert run(c.submit(ConsoleInput("undo"))) is None
+        assert [str(p.card) for p in c.state.placed if not p.void] == ["As"] and not c.state.active_alerts
+        assert "stands" in (run(c.submit(ConsoleInput("undo"))) or "")
+    finally:
+        c.close()
+        loop.close()
+
+
+def test_no_round_is_dealt_past_the_bank_rotation() -> None:
+    """After the filed number of rounds with one player-dealer (BANK_ROTATION_DUE, rules/banking/rotation.py)
+    the next round is refused, on screen and in the journal, until the bank is passed."""
+    c = _table("threecard/betwiser-3card-holdem")  # banking.rotation: {max_consecutive: 2}
+    loop = asyncio.new_event_loop()
+    run = loop.run_until_complete
+    try:
+        run(c.start())
+        run(c.submit(ConsoleInput("wager.player-dealer", data={"seat": 1})))
+        assert c.table.rotation.rules.max_consecutive == 2
+        run(c.record(BankSettled(1, 1000)))
+        assert c.table.rotation_due is None
+        run(c.record(BankSettled(2, 1000)))
+        said = _refused(c, ConsoleInput("new-round"))
+        assert said is not None and said.startswith("BANK_ROTATION_DUE: seat 1 has banked 2 rounds in a row")
+        assert c.round_no == 0 and c.state.start is None
+        run(c.submit(ConsoleInput("bank-accepted")))  # the bank goes on clockwise
+        assert c.player_dealer == 2 and c.table.rotation_due is None
+        assert "shuffle recorded" in (run(c.submit(ConsoleInput("new-round"))) or "")
+    finally:
+        c.close()
+        loop.close()
+
+
+def test_a_held_settlement_is_not_replaced_by_a_new_round() -> None:
+    """A round its bank cannot settle (wagers and no player-dealer) holds the table: a new round is refused
+    with the reason, and the way out is the floor's ruling (a misdeal voids it, the wagers go back)."""
+    c = _table("baccarat/commission-free")
+    loop = asyncio.new_event_loop()
+    run = loop.run_until_complete
+    deck = iter(ALL_CARDS[:52])
+    try:
+        run(c.start())
+        run(c.submit(ConsoleInput("wager.place", data={"seat": 2, "spot": c.spots[0], "add": 2500})))
+        run(c.submit(ConsoleInput("new-round")))  # the dealer's shuffle
+        assert run(c.submit(ConsoleInput("new-round"))) is None
+        while isinstance(c.state.expected, Slot):
+            run(c.apply_event(CardRead(next(deck), face_up=c.state.expected.face is Face.UP)))
+        assert c.step() is Step.HELD and c.settled is not None and c.settled.problem
+        assert "misdeal" in c.view().keys and "new-round" not in c.view().keys
+        said = _refused(c, ConsoleInput("new-round"))
+        assert said is not None and "not taken while the table is settlement held" in said
+        assert c.round_no == 1
+        run(c.submit(ConsoleInput("misdeal")))
+        assert c.state.status.value == "void"
+    finally:
+        c.close()
+        loop.close()
