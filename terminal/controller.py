@@ -209,6 +209,7 @@ def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
         "seats": t.seats,
         "table_id": t.id,
         "fee_schedule": t.fee_schedule,
+        **({"decks": t.decks} if t.decks is not None else {}),
         "limits": t.limits.model_dump(),
         "devices": {n: {"kind": d.kind, "url": d.url} for n, d in sorted(cfg.devices.items())},
     }
@@ -233,7 +234,7 @@ class TableController:
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
-        self.rules = game_rules(self.game, posted=self.schedule)
+        self.rules = game_rules(self.game, config.table.decks, posted=self.schedule)
         self._rules_cache: dict[tuple[str, str | None], Any] = {
             (self.game.id, config.table.fee_schedule): self.rules
         }
@@ -313,7 +314,9 @@ class TableController:
         """The rules of ``game`` under the posted ``schedule`` (cached: one object per pair)."""
         key = (game, schedule)
         if key not in self._rules_cache:
-            self._rules_cache[key] = game_rules(get_game(game), posted=_schedule(schedule))
+            # The table's decks (``table.decks``) are its shoe: the round engine deals and checks that count.
+            decks = self.config.table.decks if game == self.config.table.game else None
+            self._rules_cache[key] = game_rules(get_game(game), decks, posted=_schedule(schedule))
         return self._rules_cache[key]
 
     @property

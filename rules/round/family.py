@@ -65,6 +65,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from rules.decks import DeckRange
 from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
@@ -160,6 +161,8 @@ class Family(FamilyRules, Protocol):
 
     def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
 
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None: ...
+
     def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
 
 
@@ -222,6 +225,11 @@ class BaseFamily:
 
     def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
         """The dealer button of a new game's first hand when nobody placed it; None: no button."""
+        return None
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
+        """The numbers of decks the game's filing allows a table to deal from (its ``shoe:``), or None where
+        the filing sets no range (the game file's ``deck:`` is the count)."""
         return None
 
     # -- beyond the round engine -------------------------------------------------------------------

@@ -65,6 +65,7 @@ from rules.round.table_rules import (
     banked_after,
     button_finding,
     check_round_start,
+    decks_finding,
     late_floor_decision,
     rotation_finding,
 )
@@ -503,11 +504,18 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         banked = banked_after(s.banked, e)
         hook = getattr(fam, "next_button", None)
         moved = button_finding(hook(s, e.seats) if hook is not None else None, e)
+        filed = getattr(fam, "filed_decks", None)
+        decks = decks_finding(s.game, filed(s.game.data) if filed is not None else None)
         s = _with(_round_start(s, kept), refused=refused, banked=banked, last_button=e.button or 0)
         if owed is not None:
             s = _raise(s, owed, seq)
         late = rotation_finding(s.game.data, banked)
-        for f in [*found, *([late] if late else []), *([moved] if moved else [])]:
+        for f in [
+            *([decks] if decks else []),
+            *found,
+            *([late] if late else []),
+            *([moved] if moved else []),
+        ]:
             s = _raise(s, f, seq)
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"

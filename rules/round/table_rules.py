@@ -36,12 +36,14 @@ from rules.banking.wagers import (
     check_wagers,
 )
 from rules.banking.wagers import Wager as BankWager
+from rules.decks import DeckRange
 from rules.round.alerts import Alert, AlertCode, Role
 from rules.round.events import Correction, RoundStart, Wager
 from rules.round.procedure import ProcedureError
 from rules.round.rulings import Finding, RulingTable
 
 if TYPE_CHECKING:
+    from rules.round.game import GameRules
     from rules.round.state import RoundState
 
 _CODE = {
@@ -225,6 +227,17 @@ def button_finding(due: int | None, start: RoundStart) -> Finding | None:
         f"the dealer button is at seat {start.button}; after the last hand it moves clockwise to seat {due}",
         seat=start.button,
     )
+
+
+def decks_finding(game: GameRules, filed: DeckRange | None) -> Finding | None:
+    """DECKS_NOT_FILED when the table deals ``game`` from a number of decks outside the range its filing
+    allows (``Family.filed_decks``): the message names the game, the range and the filing's lines."""
+    if filed is None:
+        return None
+    name = str(game.data.get("name") or game.id)
+    room = game.data.get("room")
+    why = filed.refusal(f"{name} ({room})" if room else name, game.deck.decks)
+    return None if why is None else Finding(AlertCode.DECKS_NOT_FILED, why)
 
 
 def late_floor_decision(state: RoundState, event: Correction) -> Finding | None:
