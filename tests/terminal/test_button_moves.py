@@ -40,6 +40,7 @@ async def test_the_button_and_the_blinds_move_one_seat_after_each_hand(tmp_path,
         second = c.state.start
         assert second.players == first.players
         assert second.button == 1  # clockwise to the next seat in play
+        assert app.view.extra.get("button") == 1  # the header shows it: BUTTON seat 1
         r = betting_round(c.state)
         assert dict(r.committed) == {2: 200, 3: 200} and r.order[0] == 5  # the blinds moved with it
         assert not c.state.active_alerts  # the button the table moved is the one the filing moves it to
