@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright import sync_api  # noqa: E402
 
+from terminal.progress import progress_bar  # noqa: E402
 from tests.floor.pages import ALERT, PASSWORD, SUPERVISOR, Room  # noqa: E402
 
 
@@ -50,11 +51,14 @@ def main() -> None:
         t1.journal.append("alert", {**ALERT, "code": "warm_up"})
         p.wait_for_selector("#table-t1 .alert[data-code='warm_up']", timeout=120_000)
         cpu0 = time.process_time()
-        for i in range(args.n):
-            t0 = time.perf_counter()
-            seq = t1.journal.append("alert", {**ALERT, "code": f"bench_{i}"}).seq
-            p.wait_for_selector(f"#table-t1 .alert[data-seq='{seq}']", timeout=120_000)
-            ms.append((time.perf_counter() - t0) * 1000)
+        with progress_bar(f"room page latency: {args.n} alerts", timed=True) as progress:
+            for i in range(args.n):
+                t0 = time.perf_counter()
+                seq = t1.journal.append("alert", {**ALERT, "code": f"bench_{i}"}).seq
+                p.wait_for_selector(f"#table-t1 .alert[data-seq='{seq}']", timeout=120_000)
+                ms.append((time.perf_counter() - t0) * 1000)
+                if progress is not None:  # moved between alerts, outside the timed part
+                    progress(i + 1, args.n)
         cpu = time.process_time() - cpu0
         browser.close()
     p90 = statistics.quantiles(ms, n=10)[-1]

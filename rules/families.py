@@ -15,6 +15,7 @@ import rules.paigow
 import rules.paigowtiles
 import rules.panguingue
 import rules.poker
+import rules.quickdraw
 import rules.threecard
 import rules.twocardpeek
 import rules.ultimateholdem
@@ -39,6 +40,7 @@ PACKAGES = (
     rules.paigowtiles,
     rules.panguingue,
     rules.poker,
+    rules.quickdraw,
     rules.threecard,
     rules.twocardpeek,
     rules.ultimateholdem,

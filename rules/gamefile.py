@@ -409,7 +409,7 @@ class WagerLimits(Strict):
     minimum_cents: NonNegativeInt | None = None
     maximum_cents: NonNegativeInt | None = None
     bets: list[str] | None = None
-    backline: bool | None = None
+    backline: bool | list[str] | None = None
     spots: dict[str, SpotLimits] | None = None
     cite: Cite | None = None
 

@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from rules.baccarat.roads import DERIVED, Mark, Roads, roads
+from rules.baccarat.report import CoupReport
+from rules.baccarat.roads import DERIVED, Mark, Outcome, Roads, roads
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.round import GameRules, RoundState, apply, initial
+from rules.families import family as family_rules
+from rules.round import GameRules, RoundState, Status, apply, initial
 from rules.round.events import Event, EventError, RoundStart, Shuffle, TargetKind, event_from_json
+from rules.round.report import RoundReport
+from rules.ultimatewar.report import UltimateWarReport
 from terminal.errors import UserError
 from terminal.journal.store import ROUND_KIND
 
@@ -27,6 +31,7 @@ __all__ = [
     "NoRoads",
     "Scoreboard",
     "ShoeFold",
+    "is_settled",
     "public_cards",
     "mark_of_settlement",
     "marks_of_events",
@@ -53,7 +58,7 @@ class Scoreboard:
     marks: tuple[Mark, ...]
     roads: Roads | None
     hands: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
-    settlements: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    settlements: tuple[tuple[int, RoundReport], ...] = ()
     """The recent rounds' settlements, oldest first, each with its round's number in the file."""
     limits: tuple[int, int] | None = None
     """The table's posted (min, max) in cents, from its configuration entry (a journal only)."""
@@ -61,21 +66,19 @@ class Scoreboard:
     """The journal's last entry read (0 for a scenario file)."""
 
 
-def mark_of_settlement(settlement: Mapping[str, Any] | None) -> Mark | None:
-    """The coup's mark from a round's settlement, or None when the settlement is not a banker/player coup.
+def mark_of_settlement(settlement: RoundReport | None) -> Mark | None:
+    """The coup's mark from a round's report, or None when the report is not a banker/player coup (a
+    baccarat coup, an Ultimate War round).
 
     A pair is a hand whose first two cards share a rank."""
-    if not settlement or settlement.get("winner") not in _WINNERS:
+    if not isinstance(settlement, CoupReport | UltimateWarReport) or settlement.winner not in _WINNERS:
         return None
-    hands = settlement.get("player"), settlement.get("banker")
-    if not all(isinstance(h, str) for h in hands):
-        return None
-    player, banker = (parse_cards(str(h)) for h in hands)
+    player, banker = parse_cards(settlement.player), parse_cards(settlement.banker)
 
     def pair(cards: Sequence[Any]) -> bool:
         return len(cards) >= 2 and cards[0].rank == cards[1].rank
 
-    return Mark(settlement["winner"], banker_pair=pair(banker), player_pair=pair(player))
+    return Mark(cast(Outcome, settlement.winner), banker_pair=pair(banker), player_pair=pair(player))
 
 
 class ShoeFold:
@@ -91,7 +94,7 @@ class ShoeFold:
         self.coups = True
         self.count = 0
         self.rounds = 0
-        self.settlements: list[tuple[int, Mapping[str, Any]]] = []
+        self.settlements: list[tuple[int, RoundReport]] = []
         self._last: object = None
 
     def feed(self, event: Event) -> None:
@@ -144,14 +147,33 @@ def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "eve
     return marks
 
 
+def is_settled(state: RoundState) -> bool:
+    """Whether the round is over and settled: dealt, no hand left to set nor play-or-fold owed (the
+    controller's own test of a finished round), and the family's settlement reached."""
+    if state.status is not Status.DEALT or state.start is None:
+        return False
+    fam = family_rules(state.game.family)
+    if fam.hands_to_set(state) or fam.next_to_decide(state) is not None:
+        return False
+    outcome = state.outcome
+    return outcome is not None and outcome.settlement is not None
+
+
 def public_cards(state: RoundState) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
     """The last round's hands as the players may see them: each hand's cards in dealing order, a card
-    dealt face down (not yet public) as None; burns, the stub and voided cards left out."""
+    dealt face down (not yet public) as None; burns, the stub and voided cards left out.
+
+    A card dealt face down is public once the round is settled: the settlement compares the hands, so
+    every hand in it has been turned over (Pai Gow's hands are shown after all are set, Three Card's
+    player hands at the showdown). Before that a face-down card is a card back, whatever the reader saw
+    (:func:`is_settled`)."""
     hands: dict[str, list[str | None]] = {}
+    shown = is_settled(state)
     for p in state.placed:
         if p.void or p.target.kind in (TargetKind.BURN, TargetKind.STUB):
             continue
-        hands.setdefault(str(p.target), []).append(str(p.card) if p.face_up and p.card is not None else None)
+        public = (p.face_up or shown) and p.card is not None
+        hands.setdefault(str(p.target), []).append(str(p.card) if public else None)
     return tuple((name, tuple(cards)) for name, cards in hands.items())
 
 

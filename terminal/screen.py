@@ -16,13 +16,14 @@ controller's own settlement step asks the same memo).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
 from rules.cards import format_cards
+from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
+from rules.poker.report import ShowdownPart, ShowdownReport
 from rules.round import RoundState, Status
 from rules.round.alerts import Alert
 from rules.round.events import HandSet, Target, TargetKind
@@ -397,8 +398,8 @@ def view_from_state(
         set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
     by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
     pot = state.outcome.settlement if state.outcome is not None else None
-    shown = pot.get("showdown") if pot is not None and isinstance(pot.get("showdown"), Mapping) else None
-    pot_shares = {int(k): int(v) for k, v in shown.get("shares", {}).items()} if shown else {}
+    shown = pot.showdown if isinstance(pot, ShowdownReport) else None
+    pot_shares = dict(shown.shares) if shown is not None else {}
     seats = []
     for n in range(1, config.table.seats + 1):
         cards = drawn(Target(TargetKind.SEAT, n))
@@ -462,23 +463,19 @@ def view_from_state(
     fee_cents, title, fee_note = 0, "", ""
     if settled is not None:
         settlement, fee_cents, title, fee_note = settlement_view(settled)
-    elif outcome is not None and outcome.settlement and "showdown" in outcome.settlement:
+    elif outcome is not None and isinstance(outcome.settlement, ShowdownReport):
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
-    elif (
-        outcome is not None
-        and outcome.settlement
-        and family_rules(state.game.family).report_shape == "points"
-    ):
+    elif outcome is not None and isinstance(outcome.settlement, ChineseReport):
         settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
-    elif outcome is not None and outcome.settlement:
-        for w in outcome.settlement.get("wagers", ()):
+    elif outcome is not None and outcome.settlement is not None:
+        for line in outcome.settlement.wagers or ():
             settlement.append(
                 SettlementLine(
-                    f"Seat {w.get('seat')} {w.get('spot', '')}".strip(),
-                    str(w.get("result", "")),
-                    int(w.get("net_cents", 0) or 0),
-                    seat=w.get("seat"),
-                    note=str(w.get("rule", "")),
+                    f"Seat {line.seat} {line.spot or ''}".strip(),
+                    line.result,
+                    line.net_cents or 0,
+                    seat=line.seat,
+                    note=line.rule or "",
                 )
             )
     if outcome is not None:
@@ -580,30 +577,29 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
     return lines, fee, title, ts.fee_words
 
 
-def showdown_view(data: Mapping[str, Any]) -> tuple[list[SettlementLine], int, str, str]:
-    """A pot game's showdown for the screen (the round hook's settlement): each seat's share, the
+def showdown_view(data: ShowdownReport) -> tuple[list[SettlementLine], int, str, str]:
+    """A pot game's showdown for the screen (the round hook's report): each seat's share, the
     collection taken from the pot before the split, a title with the pot before and after it, and the
     collection's note (its schedule, or why nothing was collected)."""
-    sd = data.get("showdown")
-    coll = data.get("collection") or {}
-    fee = int(coll.get("cents", 0) or 0)
-    note = str(coll.get("schedule") or coll.get("why") or "")
-    if not isinstance(sd, Mapping):
-        why = str(data.get("why", ""))
-        return [SettlementLine("Pot", "held", 0, note=why)], fee, "Showdown held", note
+    sd = data.showdown
+    coll = data.collection
+    fee = coll.cents if coll is not None else 0
+    note = (coll.schedule or coll.why or "") if coll is not None else ""
+    if sd is None:
+        return [SettlementLine("Pot", "held", 0, note=data.why or "")], fee, "Showdown held", note
     lines = [
-        SettlementLine(f"Seat {s}", "wins", int(c), seat=int(s), note=_hand_words(sd, str(s)))
-        for s, c in sorted(sd.get("shares", {}).items(), key=lambda kv: int(kv[0]))
+        SettlementLine(f"Seat {s}", "wins", c, seat=s, note=_hand_words(sd, s))
+        for s, c in sorted(sd.shares.items())
     ]
-    for ln in coll.get("lines", ()):
-        lines.append(SettlementLine("Pot", "fee", -int(ln.get("cents", 0)), note=str(ln.get("why", ""))))
-    pot = int(sd.get("pot", 0) or 0)
-    after = int(sd.get("after_collection", pot - fee))
+    for ln in (coll.lines or ()) if coll is not None else ():
+        lines.append(SettlementLine("Pot", "fee", -ln.cents, note=ln.why))
+    pot = sd.pot
+    after = sd.after_collection
     title = f"Showdown: pot {fmt_cents(pot)}, collection {fmt_cents(fee)}, {fmt_cents(after)} to the winners"
     return lines, fee, title, note
 
 
-def _hand_words(sd: Mapping[str, Any], seat: str) -> str:
+def _hand_words(sd: ShowdownPart, seat: int) -> str:
     """The winning hand's name (high, and low where the seat has one)."""
-    h = sd.get("hands", {}).get(seat) or {}
-    return ", ".join(str(h[k]) for k in ("high", "low") if h.get(k))
+    h = sd.hands.get(seat)
+    return ", ".join(w for w in (h.high, h.low) if w) if h is not None else ""

@@ -5,8 +5,8 @@ player-dealer settles them (:meth:`rules.round.family.Family.wager_results`, a
 :class:`rules.banking.RoundResults`); :func:`rules.banking.settle_results` then pays and collects from the
 action seat until the bank is exhausted, uncovered wagers go back (docs/banking.md), and the collection
 follows the table's posted schedule (``table.fee_schedule``), taken at the moment the schedule names.
-The family's own round report (``outcome.settlement``) settles through the same function, so ``replay``,
-the journal and the screen show one settlement.
+The family's own round report (``outcome.settlement``, a typed :class:`rules.round.report.RoundReport`)
+settles through the same function, so ``replay``, the journal and the screen show one settlement.
 
 A family whose money is not the table's player-dealer bank (a pot game, a points game) returns
 None from ``wager_results``; :func:`settle_table` returns None for it.
@@ -109,7 +109,7 @@ def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> Ta
     bank does not settle). ``schedule`` is the posted collection schedule; ``seats`` the table's."""
     outcome = state.outcome
     start = state.start
-    if outcome is None or start is None or outcome.status != "dealt" or not outcome.settlement:
+    if outcome is None or start is None or outcome.status != "dealt" or outcome.settlement is None:
         return None
     pd = start.player_dealer
     table = Table(tuple(range(1, max(seats, *start.seats) + 1)), pd, frozenset(start.seats))

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from devices.events import AnyDeviceEvent, TilesRead
 from rules.paigowtiles.table_round import TilesRound
 from rules.round import Status
 from rules.round.alerts import Role, Ruling, Severity, default_clear_role
@@ -372,13 +373,14 @@ class TilesController(TableController):
 
     # -- devices -----------------------------------------------------------------------------------
 
-    async def on_device_event(self, ev: Any) -> None:
+    async def on_device_event(self, ev: AnyDeviceEvent) -> None:
         """A tray's read is the position's tiles (four read: the round takes them; fewer: an
-        UNREADABLE_CARD alert, the dealer keys the four on the picker); the rest is the table's."""
-        if type(ev).__name__ != "TilesRead":
+        UNREADABLE_CARD alert, the dealer keys the four on the picker); the rest is the table's.
+        Matched on the event's type (``devices.events.TilesRead``), never on its class name."""
+        if not isinstance(ev, TilesRead):
             await super().on_device_event(ev)
             return
-        name = getattr(ev, "device", "") or "?"
+        name = ev.device or "?"
         self._health(name, ev)
         rider = self._delivered_entry(name, ev)
         info = {"device": name, "event": "TilesRead", "position": ev.position, "tiles": list(ev.tiles)}

@@ -50,7 +50,7 @@ def test_round_follows_the_chart_and_the_bank_moves_what_the_results_say(gid, de
         assert v.pd_chart_action(blackjack_total(pd, v.totals)) != "hit"
     settlement = s.outcome.settlement
     assert settlement is not None
-    net = sum(r.get("net_cents", 0) for r in settlement["wagers"])
-    if "bank" in settlement:
-        bank = settlement["bank"]
-        assert bank["bank_after"] - bank["bank_before"] == -net
+    net = sum(r.net_cents or 0 for r in settlement.wagers)
+    if settlement.bank is not None:
+        bank = settlement.bank
+        assert bank.bank_after - bank.bank_before == -net

@@ -245,8 +245,8 @@ def test_split_hands_are_played_and_settled_one_by_one():
     ev += [Decision(2, Action.STAND), Decision(3, Action.STAND)]
     s = _play("blackjack/pure-21-5-capitol", ev)
     assert s.status is Status.DEALT, s.prompt
-    rows = [r for r in s.outcome.settlement["wagers"] if r["seat"] == 2]
-    assert [(r.get("hand"), r["result"], r["net_cents"]) for r in rows] == [(1, "win", 2000), (2, "push", 0)]
+    rows = [r for r in s.outcome.settlement.wagers if r.seat == 2]
+    assert [(r.hand, r.result, r.net_cents) for r in rows] == [(1, "win", 2000), (2, "push", 0)]
     assert not [a for a in s.alerts if a.code.value == "DRAW_AGAINST_RULE"]
 
 
@@ -258,8 +258,8 @@ def test_split_aces_take_one_card_and_a_ten_is_21_not_a_natural():
     s = _play("blackjack/pure-21-5-capitol", ev, seats=(1, 2))
     assert s.hand(Target(TargetKind.SEAT, 2, 1)) == (parse("Ac"), parse("Kc"))
     assert s.status is Status.DEALT  # each ace took one card; the player-dealer stands on 17
-    rows = s.outcome.settlement["wagers"]
-    assert [(r["hand"], r["result"], r["pays"]) for r in rows] == [(1, "win", "1"), (2, "lose", "-1")]
+    rows = s.outcome.settlement.wagers
+    assert [(r.hand, r.result, r.pays) for r in rows] == [(1, "win", "1"), (2, "lose", "-1")]
 
 
 def test_resplitting_aces_is_refused_at_blackjack_x():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.cards import ALL_CARDS, parse_cards
 from rules.chinese import SetHand, compare, foul_reason, parse_chinese, propose, score_hand, settle
 from rules.chinese.naturals import naturals_of
+from rules.chinese.report import ChineseReport
 from rules.round import fold
 from rules.round.events import CardRead, HandSet, RoundStart, Shuffle, Wager
 from tests.round_helpers import filed, load_games
@@ -298,16 +299,15 @@ def test_four_cards_in_the_top_and_a_card_not_dealt_are_foul():
 
 def test_the_round_settles_once_every_hand_is_set():
     s = the101_dealt()
-    assert s.outcome.settlement == {
-        "chinese": None,
-        "why": "enter the hand as set (hand_set) for seat 1, 2, 3, 4",
-    }
+    assert s.outcome.settlement == ChineseReport(
+        chinese=None, why="enter the hand as set (hand_set) for seat 1, 2, 3, 4"
+    )
     fam = __import__("rules.chinese.round", fromlist=["FAMILY"]).FAMILY
     for seat in (1, 2, 3, 4):
         p = fam.proposal(s, seat)
         s = fold(s.game, [HandSet(seat, p.front, p.back, p.middle)], s)
-    out = s.outcome.settlement["chinese"]
-    assert out["order"] == [4, 1, 2, 3]
+    out = s.outcome.settlement.chinese
+    assert out.order == (4, 1, 2, 3)
     # every hand is ace to king: four Dragons, all tied (L3206)
-    assert {h["clean_sweep"] for h in out["hands"].values()} == {"Dragon"}
-    assert out["points"] == {"4": 0, "1": 0, "2": 0, "3": 0}
+    assert {h.clean_sweep for h in out.hands.values()} == {"Dragon"}
+    assert out.points == {4: 0, 1: 0, 2: 0, 3: 0}

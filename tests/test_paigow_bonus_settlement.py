@@ -14,6 +14,7 @@ from rules.cards import ALL_CARDS, JOKER_INDEX, format_cards, parse_cards
 from rules.paigow import analyze
 from rules.paigow.bonus import BonusError, double_luck_hand, double_luck_row
 from rules.paigow.house_way import set_house_way
+from rules.paigow.report import EnvyLine
 from rules.paigow.round import FAMILY
 from rules.paigow.variant import PaiGowVariant
 from rules.round import fold
@@ -173,16 +174,16 @@ def _events(gid: str, hands: dict[str, str], wagers: dict, bank: int, dice=(2, 3
 def _settle(gid, hands, wagers, bank, **kw):
     _, s, _ = _events(gid, hands, wagers, bank, **kw)
     out = s.outcome.settlement
-    assert out is not None and "wagers" in out, out
+    assert out is not None and out.wagers is not None, out
     return out
 
 
 def _conserved(out, wagers, bank):
     """Every chip is accounted for: the bank and the stakes before, the bank and the pushes back after."""
     stakes = sum(c for w in wagers.values() for c in (w.values() if isinstance(w, dict) else [w]))
-    back = sum(w["paid"] + w["returned"] for w in out["wagers"]) + sum(e["paid"] for e in out.get("envy", []))
-    assert bank + stakes == out["bank_after"] + back
-    assert out["player_dealer_result"] == out["bank_after"] - bank
+    back = sum(w.paid + w.returned for w in out.wagers) + sum(e.paid for e in (out.envy or ()))
+    assert bank + stakes == out.bank_after + back
+    assert out.player_dealer_result == out.bank_after - bank
 
 
 #: Seven-card hands for the Envy rounds (no card twice).
@@ -213,7 +214,7 @@ ENVY_WAGERS = {
 
 
 def _envy(out):
-    return {e["seat"]: e for e in out["envy"]}
+    return {e.seat: e for e in out.envy}
 
 
 @pytest.mark.parametrize(
@@ -228,19 +229,19 @@ def test_envy_each_holder_wins_once_for_every_other_qualifying_fortune_hand(gid,
     envy = _envy(out)
     assert sorted(envy) == [2, 3, 5]  # the holders: a Fortune bet of $5 or more
     # seat 2: seat 3's straight flush and seat 4's quads; seat 3: seats 2 and 4; seat 5: all three
-    assert envy[2]["paid"] == sf + quads
-    assert envy[3]["paid"] == quads + quads
-    assert envy[5]["paid"] == quads + sf + quads
-    assert all(e["coverage"] == "full" for e in envy.values())
-    assert "unsettled" not in out
+    assert envy[2].paid == sf + quads
+    assert envy[3].paid == quads + quads
+    assert envy[5].paid == quads + sf + quads
+    assert all(e.coverage == "full" for e in envy.values())
+    assert out.unsettled is None
     _conserved(out, ENVY_WAGERS, 10**6)
     # the Fortune bets themselves are paid on their own hands
-    fortune = {w["seat"]: w for w in out["wagers"] if w["spot"] == "fortune"}
+    fortune = {w.seat: w for w in out.wagers if w.spot == "fortune"}
     variant = PaiGowVariant.from_data(get_game(gid).data).bonus("fortune")
-    assert fortune[2]["paid"] == 500 * variant.row("four_of_a_kind").pays
-    assert fortune[3]["paid"] == 500 * variant.row("straight_flush").pays
-    assert fortune[5]["collected"] == 500
-    assert any("Envy Bonus: paid" in ln for ln in out["lines"])
+    assert fortune[2].paid == 500 * variant.row("four_of_a_kind").pays
+    assert fortune[3].paid == 500 * variant.row("straight_flush").pays
+    assert fortune[5].collected == 500
+    assert any("Envy Bonus: paid" in ln for ln in out.lines)
 
 
 def test_face_up_envy_pays_only_the_highest_hand_never_to_its_owner():
@@ -252,10 +253,10 @@ def test_face_up_envy_pays_only_the_highest_hand_never_to_its_owner():
         .row("straight_flush")
     )
     # seat 3's straight flush is the highest hand: seats 2 and 5 are paid its $10 once; seat 3 nothing
-    assert (envy[2]["paid"], envy[3]["paid"], envy[5]["paid"]) == (sf.cents, 0, sf.cents)
-    assert envy[2]["for"] == ["seat 3: straight_flush"]
+    assert (envy[2].paid, envy[3].paid, envy[5].paid) == (sf.cents, 0, sf.cents)
+    assert envy[2].for_ == ("seat 3: straight_flush",)
     # the player-dealer's seven-card ace-high pushes every base wager (seed 004 L3105)
-    assert {w["result"] for w in out["wagers"] if w["spot"] == "main"} == {"push"}
+    assert {w.result for w in out.wagers if w.spot == "main"} == {"push"}
     _conserved(out, ENVY_WAGERS, 10**6)
 
 
@@ -263,8 +264,8 @@ def test_envy_the_player_dealers_hand_never_counts():
     hands = {"seat 2": NOTHING, "seat 3": "8h 8s 7s 3c Qc 2d 5c", "player_dealer": QUADS_K}
     wagers = {2: {"main": 1000, "fortune": 500}, 3: {"main": 1000, "fortune": 500}}
     out = _settle("paigow/fortune-marysville", hands, wagers, 10**6)
-    assert {e["seat"]: e["paid"] for e in out["envy"]} == {2: 0, 3: 0}
-    assert all(e["result"] == "lose" for e in out["envy"])
+    assert {e.seat: e.paid for e in out.envy} == {2: 0, 3: 0}
+    assert all(e.result == "lose" for e in out.envy)
 
 
 def test_envy_is_paid_after_every_wager_from_what_the_bank_still_holds():
@@ -274,36 +275,36 @@ def test_envy_is_paid_after_every_wager_from_what_the_bank_still_holds():
     wagers = {2: {"main": 100, "fortune": 100}, 5: {"main": 100, "fortune": 500}}
     # a $21 bank: exhausted by seat 2's wins, seat 5's bets go back and the Envy is not paid
     out = _settle("paigow/fortune-marysville", hands, wagers, 2100)
-    assert [(w["seat"], w["spot"], w["paid"], w["collected"], w["returned"]) for w in out["wagers"]] == [
+    assert [(w.seat, w.spot, w.paid, w.collected, w.returned) for w in out.wagers] == [
         (2, "main", 100, 0, 100),
         (2, "fortune", 2000, 0, 100),
         (5, "main", 0, 0, 100),
         (5, "fortune", 0, 0, 500),
     ]
-    assert out["envy"] == [
-        {
-            "seat": 5,
-            "spot": "envy",
-            "result": "win",
-            "due_cents": 500,
-            "paid": 0,
-            "coverage": "none",
-            "for": ["seat 2: four_of_a_kind"],
-        }
-    ]
-    assert out["bank_after"] == 0 and out["exhausted"]
+    assert out.envy == (
+        EnvyLine(
+            seat=5,
+            spot="envy",
+            result="win",
+            due_cents=500,
+            paid=0,
+            coverage="none",
+            for_=("seat 2: four_of_a_kind",),
+        ),
+    )
+    assert out.bank_after == 0 and out.exhausted
     _conserved(out, wagers, 2100)
     # a $24 bank: $3 left after seat 2, seat 5's $1 and $5 collected, the $5 Envy paid from the $9
     out = _settle("paigow/fortune-marysville", hands, wagers, 2400)
-    assert _envy(out)[5]["paid"] == 500 and out["bank_after"] == 400
+    assert _envy(out)[5].paid == 500 and out.bank_after == 400
     _conserved(out, wagers, 2400)
 
 
 def test_money_on_an_envy_spot_is_returned():
     hands = {"seat 2": QUADS_9, "player_dealer": ACE_HIGH}
     out = _settle("paigow/fortune-tres-lounge", hands, {2: {"main": 1000, "envy": 100}}, 10**5)
-    row = next(w for w in out["wagers"] if w["spot"] == "envy")
-    assert (row["result"], row["returned"], row["paid"], row["collected"]) == ("void", 100, 0, 0)
+    row = next(w for w in out.wagers if w.spot == "envy")
+    assert (row.result, row.returned, row.paid, row.collected) == ("void", 100, 0, 0)
 
 
 def test_double_luck_in_a_round_pays_the_row_or_the_plus_pair_column():
@@ -314,15 +315,15 @@ def test_double_luck_in_a_round_pays_the_row_or_the_plus_pair_column():
     }
     wagers = {2: {"double_luck": 500}, 3: {"double_luck": 500}, 4: {"main": 1000, "double_luck": 500}}
     out = _settle("paigow/triple-bonus-the101", hands, wagers, 10**6)
-    rows = {w["seat"]: w for w in out["wagers"] if w["spot"] == "double_luck"}
-    assert (rows[2]["result"], rows[2]["paid"], rows[2]["rule"]) == ("win", 5000, "Double Luck: flush+pair")
-    assert (rows[3]["result"], rows[3]["paid"], rows[3]["rule"]) == ("win", 1000, "Double Luck: straight")
-    assert (rows[4]["result"], rows[4]["collected"]) == ("lose", 500)
-    assert "unsettled" not in out
+    rows = {w.seat: w for w in out.wagers if w.spot == "double_luck"}
+    assert (rows[2].result, rows[2].paid, rows[2].rule) == ("win", 5000, "Double Luck: flush+pair")
+    assert (rows[3].result, rows[3].paid, rows[3].rule) == ("win", 1000, "Double Luck: straight")
+    assert (rows[4].result, rows[4].collected) == ("lose", 500)
+    assert out.unsettled is None
     _conserved(out, wagers, 10**6)
     # the round's reading is the one analyze counts
-    assert rows[2]["rule"].endswith(_class_luck(idx(hands["seat 2"])))
-    assert rows[3]["rule"].endswith(_class_luck(idx(hands["seat 3"])))
+    assert rows[2].rule.endswith(_class_luck(idx(hands["seat 2"])))
+    assert rows[3].rule.endswith(_class_luck(idx(hands["seat 3"])))
     assert _class_luck(idx(hands["seat 4"])) == "none"
 
 
@@ -341,8 +342,8 @@ def test_double_luck_in_a_round_pays_the_row_or_the_plus_pair_column():
 def test_ultimate_tie_bet_pays_the_highest_copy_row(player, banker, row, pays):
     wagers = {2: {"ultimate_player": 1000, "ultimate_tie": 100}, 3: {"ultimate_banker": 1000}}
     out = _settle("paigow/ultimate-the101", {"player": player, "banker": banker}, wagers, 10**6)
-    front, back = (part.split()[1].rstrip(",") for part in out["comparison"].split(", "))
-    tie = next(w for w in out["wagers"] if w["spot"] == "ultimate_tie")
+    front, back = (part.split()[1].rstrip(",") for part in out.comparison.split(", "))
+    tie = next(w for w in out.wagers if w.spot == "ultimate_tie")
     copies = {
         "seven_card_tie": ("copy", "copy"),
         "five_card_tie": (front, "copy"),
@@ -350,11 +351,11 @@ def test_ultimate_tie_bet_pays_the_highest_copy_row(player, banker, row, pays):
     }
     if row is None:
         assert "copy" not in (front, back)
-        assert (tie["result"], tie["collected"]) == ("lose", 100)
+        assert (tie.result, tie.collected) == ("lose", 100)
     else:
         assert (front, back) == copies[row]
-        assert (tie["result"], tie["paid"], tie["rule"]) == ("win", 100 * pays, f"Ultimate Tie Bet: {row}")
-    assert "unsettled" not in out
+        assert (tie.result, tie.paid, tie.rule) == ("win", 100 * pays, f"Ultimate Tie Bet: {row}")
+    assert out.unsettled is None
     _conserved(out, wagers, 10**6)
 
 
@@ -375,12 +376,12 @@ def test_every_bonus_of_every_variant_is_settled_in_a_round(gid, seed):
             base[envy[0].of] = envy[0].min_fortune_wager_cents  # an Envy button on both seats
         wagers = {2: {**bets, **base}, 3: {**bets, **base}}
     out = _settle(gid, {}, wagers, 10**7, seed=seed)
-    assert "unsettled" not in out and "held" not in out
-    settled = {(w["seat"], w["spot"]) for w in out["wagers"]}
+    assert out.unsettled is None and out.held is None
+    settled = {(w.seat, w.spot) for w in out.wagers}
     assert {(seat, spot) for seat, ws in wagers.items() for spot in ws} == settled
-    assert all(w["result"] in ("win", "lose", "push") for w in out["wagers"])
+    assert all(w.result in ("win", "lose", "push") for w in out.wagers)
     if envy:
-        assert [e["seat"] for e in out["envy"]] == [2, 3]
+        assert [e.seat for e in out.envy] == [2, 3]
     _conserved(out, wagers, 10**7)
 
 
@@ -392,7 +393,7 @@ def test_no_paigow_scenario_leaves_a_wager_unsettled():
             continue
         state, _ = run(sc)
         out = state.outcome.settlement if state.outcome is not None else None
-        assert not (out and "unsettled" in out), path.name
+        assert not (out is not None and out.unsettled), path.name
         ran += 1
     assert ran >= 30
 
@@ -407,16 +408,16 @@ def test_face_up_pays_the_envy_in_the_seats_turn_the_fortune_rooms_at_the_end_of
     # L3105), its $5 Fortune collected (bank $15), its Envy $5 paid ($10), then seat 3's $20 Fortune win
     # paid $10 of it.
     out = _settle("paigow/face-up-marysville", hands, wagers, 1000)
-    assert _envy(out)[2]["paid"] == 500
-    fortune = [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"] if w["spot"] == "fortune"]
+    assert _envy(out)[2].paid == 500
+    fortune = [(w.seat, w.paid, w.collected) for w in out.wagers if w.spot == "fortune"]
     assert fortune == [(2, 0, 500), (3, 1000, 0)]
-    assert out["lines"].index(next(ln for ln in out["lines"] if "Envy" in ln)) == 2
+    assert out.lines.index(next(ln for ln in out.lines if "Envy" in ln)) == 2
     _conserved(out, wagers, 1000)
     # Marysville Fortune, at the end of the round (L1555): seat 2's $1 base wager lost, seat 3's won ($1);
     # seat 3's Fortune takes the whole $15 left, the Envy goes unpaid.
     out = _settle("paigow/fortune-marysville", hands, wagers, 1000)
-    assert (_envy(out)[2]["paid"], _envy(out)[2]["coverage"]) == (0, "none")
-    fortune = [(w["seat"], w["paid"], w["collected"]) for w in out["wagers"] if w["spot"] == "fortune"]
+    assert (_envy(out)[2].paid, _envy(out)[2].coverage) == (0, "none")
+    fortune = [(w.seat, w.paid, w.collected) for w in out.wagers if w.spot == "fortune"]
     assert fortune == [(2, 0, 500), (3, 1500, 0)]
     _conserved(out, wagers, 1000)
 
@@ -433,13 +434,13 @@ def test_envy_never_pays_more_than_due_nor_more_than_the_bank_holds(gid, seed, b
     wagers = {seat: {"main": 1000, "fortune": d * 100} for seat, d in zip(range(2, 7), dollars, strict=True)}
     out = _settle(gid, hands, wagers, bank, seed=seed)
     holders = sorted(seat for seat, w in wagers.items() if w["fortune"] >= 500)
-    assert [e["seat"] for e in out.get("envy", [])] == holders  # the action seat is seat 2 (dice 9)
-    due = sum(e["due_cents"] for e in out.get("envy", []))
-    paid = sum(e["paid"] for e in out.get("envy", []))
-    assert all(0 <= e["paid"] <= e["due_cents"] for e in out.get("envy", []))
+    assert [e.seat for e in (out.envy or ())] == holders  # the action seat is seat 2 (dice 9)
+    due = sum(e.due_cents for e in (out.envy or ()))
+    paid = sum(e.paid for e in (out.envy or ()))
+    assert all(0 <= e.paid <= e.due_cents for e in (out.envy or ()))
     # every Envy payout is paid in full unless the bank ran dry
-    assert paid == due or out["bank_after"] == 0
-    assert out["bank_after"] >= 0
+    assert paid == due or out.bank_after == 0
+    assert out.bank_after >= 0
     _conserved(out, wagers, bank)
 
 
@@ -465,14 +466,14 @@ def test_ultimate_side_bet_on_a_push_loses_or_comes_back_as_the_setting_says(mon
     wagers = {2: {"ultimate_player": 1000}, 3: {"ultimate_banker": 400}}
     hands = {"player": "Qs Qd 9c 7h 5s 3d 2h", "banker": "Qh Qc 8d 6s 5c 3h 2s"}
     out = _settle("paigow/ultimate-the101", hands, wagers, 10**6)
-    assert out["comparison"] == "front win, back copy"
-    player = next(w for w in out["wagers"] if w["spot"] == "ultimate_player")
-    banker = next(w for w in out["wagers"] if w["spot"] == "ultimate_banker")
-    assert (banker["result"], banker["collected"]) == ("lose", 400)  # the banker side won nothing
+    assert out.comparison == "front win, back copy"
+    player = next(w for w in out.wagers if w.spot == "ultimate_player")
+    banker = next(w for w in out.wagers if w.spot == "ultimate_banker")
+    assert (banker.result, banker.collected) == ("lose", 400)  # the banker side won nothing
     if on_push == "lose":
-        assert (player["result"], player["collected"], player["returned"]) == ("lose", 1000, 0)
+        assert (player.result, player.collected, player.returned) == ("lose", 1000, 0)
     else:
-        assert (player["result"], player["collected"], player["returned"]) == ("push", 0, 1000)
+        assert (player.result, player.collected, player.returned) == ("push", 0, 1000)
     _conserved(out, wagers, 10**6)
 
 
@@ -509,9 +510,9 @@ def test_happy_pai_gow_one_colour_row_pays_only_from_a_shuffle_machine(shuffler)
         assert ev[0] == {"type": "shuffle"}  # a dealer's shuffle (the event's default source)
         s = fold(r, [event_from_json(e) for e in ev])
         assert not s.alerts, s.alerts
-    happy = next(w for w in s.outcome.settlement["wagers"] if w["spot"] == "happy_pai_gow")
-    assert happy["result"] == "win"
-    assert happy["paid"] == (100 * 1000 if shuffler else 100 * 100), happy
+    happy = next(w for w in s.outcome.settlement.wagers if w.spot == "happy_pai_gow")
+    assert happy.result == "win"
+    assert happy.paid == (100 * 1000 if shuffler else 100 * 100), happy
 
 
 def test_face_up_envy_when_two_players_achieve_the_top_row_only_the_others_are_paid():
@@ -531,7 +532,7 @@ def test_face_up_envy_when_two_players_achieve_the_top_row_only_the_others_are_p
         .bonus("envy")
         .row("four_of_a_kind")
     )
-    assert (envy[2]["paid"], envy[3]["paid"], envy[4]["paid"]) == (0, 0, quads.cents)
+    assert (envy[2].paid, envy[3].paid, envy[4].paid) == (0, 0, quads.cents)
     _conserved(out, wagers, 10**6)
 
 

@@ -131,21 +131,21 @@ def test_chips_are_conserved_and_the_bank_never_loses_more_than_it_holds(seed, b
     wagers = {seat: cents for seat, cents in zip(range(2, 8), amounts, strict=True)}
     _, s = _round("paigow/capitol", seed, wagers, bank)
     st_ = s.outcome.settlement
-    assert st_ is not None and "wagers" in st_
+    assert st_ is not None and st_.wagers is not None
     stakes = sum(wagers.values())
-    receipts = sum(w["paid"] + w["returned"] for w in st_["wagers"])
-    assert bank + stakes == st_["bank_after"] + receipts
-    assert -bank <= st_["player_dealer_result"] <= bank
+    receipts = sum(w.paid + w.returned for w in st_.wagers)
+    assert bank + stakes == st_.bank_after + receipts
+    assert -bank <= st_.player_dealer_result <= bank
     # settlement starts at the seat the dice named (9 -> the second position, seat 2)
-    assert st_["wagers"][0]["seat"] == 2
+    assert st_.wagers[0].seat == 2
 
 
 def test_settlement_waits_for_every_hand_then_follows_the_dice():
     _, s = _round("paigow/capitol", 5, {2: 1000, 4: 1000}, 10000, set_hands=False)
     waiting = s.outcome.settlement
-    assert "wagers" not in waiting
-    assert waiting["hands_to_set"] == ["seat 2", "seat 4", "the player-dealer (seat 1)"]
-    assert waiting["distribution"]["first_seat"] == 2  # dice 9: the second position from the player-dealer
+    assert waiting.wagers is None
+    assert waiting.hands_to_set == ("seat 2", "seat 4", "the player-dealer (seat 1)")
+    assert waiting.distribution.first_seat == 2  # dice 9: the second position from the player-dealer
 
 
 def test_a_wager_changed_after_the_dice_is_bets_after_close_and_plays_as_placed():
@@ -201,7 +201,7 @@ def test_triple_bonus_push_bet_follows_the_house_way_comparison(seed):
     wagers = {2: {"main": 1000, "ultimate_push": 500, "happy_pai_gow": 500}}
     r, s = _round("paigow/triple-bonus-the101", seed, wagers, 100000)
     st_ = s.outcome.settlement
-    rows = {w["spot"]: w for w in st_["wagers"]}
+    rows = {w.spot: w for w in st_.wagers}
     su = FAMILY.setup(s)
     dist = FAMILY.distribution(s)
 
@@ -211,10 +211,10 @@ def test_triple_bonus_push_bet_follows_the_house_way_comparison(seed):
         return SetHand.of([c.index for c in h.front], [c.index for c in h.back])
 
     pushed = compare(hw("seat 2"), hw("player_dealer"), su.variant).result.value == "push"
-    assert (rows["ultimate_push"]["result"] == "win") == pushed
-    assert rows["ultimate_push"]["result"] in ("win", "lose")
-    assert rows["happy_pai_gow"]["result"] in ("win", "lose")
-    assert "unsettled" not in st_
+    assert (rows["ultimate_push"].result == "win") == pushed
+    assert rows["ultimate_push"].result in ("win", "lose")
+    assert rows["happy_pai_gow"].result in ("win", "lose")
+    assert st_.unsettled is None
 
 
 @settings(max_examples=15, deadline=None)
@@ -224,22 +224,22 @@ def test_mini_double_down_follows_the_base_wager_when_the_player_dealer_qualifie
 
     r, s = _round("paigow/mini-the101", seed, {2: 1000}, 100000)
     s = fold(r, [event_from_json({"type": "decision", "seat": 2, "action": "double_down"})], s)
-    rows = {w["spot"]: w for w in s.outcome.settlement["wagers"]}
-    assert rows["double_down"]["cents"] == 1000  # equal to the Mini Pai Gow wager (seed 000 L1088)
-    pd = s.outcome.settlement["player_dealer"]
-    back = [c.index for c in parse_cards(pd["back"])]
+    rows = {w.spot: w for w in s.outcome.settlement.wagers}
+    assert rows["double_down"].cents == 1000  # equal to the Mini Pai Gow wager (seed 000 L1088)
+    pd = s.outcome.settlement.player_dealer
+    back = [c.index for c in parse_cards(pd.back)]
     v = value5(back, FAMILY.setup(s).variant.hand_rules)
     pair_of_fives_or_better = v >> 20 >= 2 or (v >> 20 == 1 and (v >> 16) & 15 >= 5)
-    want = rows["main"]["result"] if pair_of_fives_or_better else "push"
-    assert rows["double_down"]["result"] == want
+    want = rows["main"].result if pair_of_fives_or_better else "push"
+    assert rows["double_down"].result == want
 
 
 def test_a_wager_changed_before_the_dice_plays_at_its_new_amount_after_it_as_placed():
     before = {"type": "decision", "seat": 2, "action": "bet", "amount": 3000}
     _, s = _round("paigow/capitol", 8, {2: 1000}, 100000, extra=[before])
-    assert [w["cents"] for w in s.outcome.settlement["wagers"]] == [3000]
+    assert [w.cents for w in s.outcome.settlement.wagers] == [3000]
     r = game_rules(get_game("paigow/capitol"))
     _, s = _round("paigow/capitol", 8, {2: 1000}, 100000)
     after = fold(r, [event_from_json({**before, "amount": 9000})], s)
-    assert [w["cents"] for w in after.outcome.settlement["wagers"]] == [1000]
+    assert [w.cents for w in after.outcome.settlement.wagers] == [1000]
     assert after.alerts[-1].code is AlertCode.BETS_AFTER_CLOSE

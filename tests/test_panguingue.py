@@ -201,16 +201,16 @@ def test_chips_are_conserved_and_the_winner_is_paid_as_filed(seed):
     s, antes, retire = _play_hand(rng, rng.randint(2, 7))
     out = s.outcome
     assert out is not None and out.status == "dealt"
-    pan = out.settlement["pan"]
-    collected = out.settlement["collection"]["cents"]
-    net = {int(k): v for k, v in pan["net"].items()}
+    pan = out.settlement.pan
+    collected = out.settlement.collection.cents
+    net = dict(pan.net)
     assert sum(net.values()) == -collected  # every chip moves between players; the house takes the collection
     for r in retire:
         assert net[r] == -antes[r]  # a retired player forfeits his ante and pays nothing more
-    chips = pan["going_out"]["chips"]
-    assert chips == 2 + sum(ln["chips"] for ln in pan["going_out"]["lines"][1:])
+    chips = pan.going_out.chips
+    assert chips == 2 + sum(ln.chips for ln in pan.going_out.lines[1:])
     t = FAMILY.table(s)
-    assert t is not None and t.out == pan["out"] and t.melded(t.out) == 11
+    assert t is not None and t.out == pan.out and t.melded(t.out) == 11
 
 
 def test_analyze_counts_exactly():

@@ -79,14 +79,14 @@ def test_a_draw_showdown_needs_the_kept_cards_then_settles():
         CONFIRM,
     ]
     s = fold(g, ev)
-    assert s.outcome.settlement["showdown"] is None  # seat 2 holds six cards: enter what he keeps
+    assert s.outcome.settlement.showdown is None  # seat 2 holds six cards: enter what he keeps
     s = apply(s, HandSet(2, (), parse_cards("Jk 2c 4h 6s 7d")))
     s = apply(s, HandSet(5, (), parse_cards("3d 9s 8c 5c Ah")))
-    sd = s.outcome.settlement["showdown"]
-    assert sd["low_winners"] == [2]  # Jk-2-4-6-7 plays as 7-6-4-2-A
-    assert sd["shares"] == {"2": 2000}
+    sd = s.outcome.settlement.showdown
+    assert sd.low_winners == (2,)  # Jk-2-4-6-7 plays as 7-6-4-2-A
+    assert sd.shares == {2: 2000}
     bad = apply(s, HandSet(5, (), parse_cards("As 2d 3h 4s 5d")))
-    assert bad.outcome.settlement["showdown"] is None
+    assert bad.outcome.settlement.showdown is None
 
 
 def test_draw_poker_antes_are_in_the_pot_before_the_first_bet():
@@ -105,9 +105,9 @@ def test_draw_poker_antes_are_in_the_pot_before_the_first_bet():
         Decision(5, Action.CHECK),
         CONFIRM,
     ]
-    sd = fold(g, ev).outcome.settlement["showdown"]
-    assert sd["contributions"] == {"2": 300, "5": 300}  # $1 ante + the $2 bet each
-    assert sd["shares"] == {"2": 600} and sd["high_winners"] == [2]
+    sd = fold(g, ev).outcome.settlement.showdown
+    assert sd.contributions == {2: 300, 5: 300}  # $1 ante + the $2 bet each
+    assert sd.shares == {2: 600} and sd.high_winners == (2,)
 
 
 def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():
@@ -130,10 +130,10 @@ def test_mexican_stud_face_down_joker_is_wild_at_the_showdown():
         CONFIRM,
     ]
     s = fold(g, ev)
-    sd = s.outcome.settlement["showdown"]
+    sd = s.outcome.settlement.showdown
     # seat 3: Kc Jk Kd 5s 4c, the wild joker makes three kings; seat 6 has a pair of queens
-    assert sd["hands"]["3"]["high"] == "Three of a Kind"
-    assert sd["high_winners"] == [3]
+    assert sd.hands[3].high == "Three of a Kind"
+    assert sd.high_winners == (3,)
 
 
 # --- the betting round the dealer enters ------------------------------------------------------------
@@ -225,11 +225,11 @@ def test_pineapple_plays_the_two_kept_cards():
         CONFIRM,
     ]
     s = fold(g, ev)
-    assert s.outcome.settlement["showdown"] is None  # three hole cards: the discard is not entered yet
+    assert s.outcome.settlement.showdown is None  # three hole cards: the discard is not entered yet
     s = fold(g, [HandSet(1, (), parse_cards("Ah 2h")), HandSet(2, (), parse_cards("Ks Kd"))], s)
-    sd = s.outcome.settlement["showdown"]
-    assert sd["high_winners"] == [2] and sd["low_winners"] == [1]  # three kings; A-2 with 4-5-8
-    assert sd["shares"] == {"1": 500, "2": 500}
+    sd = s.outcome.settlement.showdown
+    assert sd.high_winners == (2,) and sd.low_winners == (1,)  # three kings; A-2 with 4-5-8
+    assert sd.shares == {1: 500, 2: 500}
 
 
 def _with_schedule(g, ref):

@@ -174,3 +174,15 @@ def test_wager_shorthand_expands_to_seat_spot_cents():
         {"type": "round_start", "seats": [1, 2], "wagers": {1: 500, 2: {"ante": 100, "bonus": 25}}}
     )
     assert e.wagers == (Wager(1, 500), Wager(2, 100, "ante"), Wager(2, 25, "bonus"))
+
+
+def test_a_backline_wager_survives_the_journal_and_a_seated_one_is_written_as_before():
+    start = RoundStart((1, 2), 2, None, (Wager(1, 1000, "ante"), Wager(1, 500, "ante", backline=True)), 10000)
+    data = json.loads(json.dumps(start.to_json()))
+    assert data["wagers"] == [
+        {"seat": 1, "spot": "ante", "cents": 1000},
+        {"seat": 1, "spot": "ante", "cents": 500, "backline": True},
+    ]
+    assert event_from_json(data) == start
+    with pytest.raises(EventError, match="backline"):
+        event_from_json({**data, "wagers": [{"seat": 1, "cents": 500, "backline": "yes"}]})

@@ -94,12 +94,35 @@ def test_a_game_without_limits_checks_nothing():
         ({"spots": {"buster": {"side_bet": "yes"}}}, "wager_limits.spots.buster.side_bet"),
         ({"bets": "main"}, "wager_limits.bets"),
         ({"minimum_cents": -1}, "wager_limits.minimum_cents"),
+        ({"backline": "no"}, "wager_limits.backline"),
+        ({"backline": [1]}, "wager_limits.backline"),
     ],
 )
 def test_bad_wager_limits_name_the_field(block, field):
     with pytest.raises(DataError) as exc:
         VariantLimits.from_data(block)
     assert exc.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("block", "refused"),
+    [
+        ({"backline": False}, [("ante", True), ("pair-plus", True)]),  # 3 Card Texas Hold'em, 000 L193
+        ({"backline": ["ante"]}, [("pair-plus", True)]),  # "on the base game wager only", 002 L378
+        ({"backline": True}, []),
+        ({}, []),
+    ],
+)
+def test_backline_wagers_the_variant_does_not_take_go_back_at_round_start(block, refused):
+    wagers = (
+        RoundWager(1, 1000, "ante"),
+        RoundWager(1, 1000, "ante", backline=True),
+        RoundWager(1, 500, "pair-plus", backline=True),
+    )
+    kept, back, found = check_round_start({"wager_limits": block}, RoundStart((1, 2), 2, None, wagers, 10000))
+    assert [(w.spot, w.backline) for w in back] == refused
+    assert [f.where for f in found] == ["backline"] * len(refused)
+    assert sum(w.cents for w in kept.wagers) + sum(w.cents for w in back) == 2500
 
 
 def test_rotation_counts_consecutive_rounds_of_the_same_player_dealer():

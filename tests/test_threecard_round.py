@@ -199,10 +199,10 @@ def test_a_play_not_equal_to_the_ante_calls_the_floor(gid):
     g, s = _dealt(gid, (Wager(1, 1000, "ante"),))
     s = apply(s, Decision(1, Action.BET, amount=500))
     assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.DRAW_AGAINST_RULE, Ruling.CALL_FLOOR)]
-    assert s.outcome.settlement["wagers"][0]["result"] == "problem"
+    assert s.outcome.settlement.wagers[0].result == "problem"
     _, ok = _dealt(gid, (Wager(1, 1000, "ante"),))
     ok = apply(ok, Decision(1, Action.BET, amount=1000))
-    assert ok.alerts == () and ok.outcome.settlement["wagers"][0]["result"] == "win"
+    assert ok.alerts == () and ok.outcome.settlement.wagers[0].result == "win"
 
 
 @pytest.mark.parametrize("gid", THREE_CARD)
@@ -210,7 +210,7 @@ def test_a_forfeit_for_want_of_funds_is_filed_only_for_3ch(gid):
     g, s = _dealt(gid, (Wager(1, 1000, "ante"),))
     s = apply(s, Decision(1, Action.SURRENDER))
     assert [(a.code, a.ruling) for a in s.alerts] == [(AlertCode.DRAW_AGAINST_RULE, Ruling.CALL_FLOOR)]
-    assert s.outcome.settlement["wagers"][0]["result"] == "problem"
+    assert s.outcome.settlement.wagers[0].result == "problem"
 
 
 def test_3ch_unequal_bet_is_noted_under_e5_and_settled_on_the_smaller():
@@ -269,8 +269,8 @@ def test_the_action_seat_is_the_filed_count_of_the_filed_card(gid, seed, n_playe
     s = fold(g, [CardRead(x) for x in deck], s)
     s = fold(g, [Decision(p, Action.BET) for p in players], s)
     settlement = s.outcome.settlement
-    pd_cards = [c(t) for t in settlement["player_dealer"].split()]
-    assert settlement["bank"]["action_seat"] == expected_action_seat(gid, pd_cards, players, pd)
+    pd_cards = [c(t) for t in settlement.player_dealer.split()]
+    assert settlement.bank.action_seat == expected_action_seat(gid, pd_cards, players, pd)
 
 
 def test_left_of_the_player_dealer_and_the_dealers_button():
@@ -281,17 +281,17 @@ def test_left_of_the_player_dealer_and_the_dealers_button():
             [*cards("As Kd 7h 2c 9s Tc 5d 5h Jc 3c 3d 3h"), *(Decision(p, Action.BET) for p in (1, 2, 7))],
             s,
         )
-        assert s.outcome.settlement["bank"]["action_seat"] == seat
+        assert s.outcome.settlement.bank.action_seat == seat
     g, s = ante_round("threecard/tres-lounge", seats=(1, 2, 5, 7), pd=5, bank=100000)
     s = fold(
         g, [*cards("As Kd 7h 2c 9s Tc 5d 5h Jc 3c 3d 3h"), *(Decision(p, Action.BET) for p in (1, 2, 7))], s
     )
-    assert "the dealer places it" in s.outcome.settlement["bank"]["problem"]
+    assert "the dealer places it" in s.outcome.settlement.bank.problem
     g, s = ante_round("threecard/tres-lounge", seats=(1, 2, 5, 7), pd=5, bank=100000, button=2)
     s = fold(
         g, [*cards("As Kd 7h 2c 9s Tc 5d 5h Jc 3c 3d 3h"), *(Decision(p, Action.BET) for p in (1, 2, 7))], s
     )
-    assert s.outcome.settlement["bank"]["action_seat"] == 2
+    assert s.outcome.settlement.bank.action_seat == 2
 
 
 @settings(max_examples=80, deadline=None)
@@ -315,18 +315,18 @@ def test_chips_are_conserved_and_a_covering_bank_pays_what_the_rows_say(gid, see
     s = fold(g, [Decision(p, rnd.choice((Action.BET, Action.FOLD))) for p in players], s)
     out = s.outcome.settlement
     if not bank:
-        assert "bank" not in out
+        assert out.bank is None
         return
-    b = out["bank"]
+    b = out.bank
     staked = sum(w.cents for w in wagers)
-    raised = sum(r["cents"] for r in out["wagers"] if r["spot"] == "play")
-    back = sum(t["returned"] + t["paid"] for t in b["by_seat"].values())
-    assert back + b["bank_after"] == staked + raised + b["bank_before"]
-    assert 0 <= b["bank_after"] <= 2 * b["bank_before"]
-    owed = sum(r["net_cents"] for r in out["wagers"] if r["net_cents"] > 0)
-    won = -sum(r["net_cents"] for r in out["wagers"] if r["net_cents"] < 0)
+    raised = sum(r.cents for r in out.wagers if r.spot == "play")
+    back = sum(t.returned + t.paid for t in b.by_seat.values())
+    assert back + b.bank_after == staked + raised + b.bank_before
+    assert 0 <= b.bank_after <= 2 * b.bank_before
+    owed = sum(r.net_cents for r in out.wagers if r.net_cents > 0)
+    won = -sum(r.net_cents for r in out.wagers if r.net_cents < 0)
     if owed <= bank and won <= bank:  # the bank covers every wager: it pays exactly the rows
-        assert b["bank_after"] - b["bank_before"] == -sum(r["net_cents"] for r in out["wagers"])
+        assert b.bank_after - b.bank_before == -sum(r.net_cents for r in out.wagers)
 
 
 # --- the data ------------------------------------------------------------------------------------------
@@ -440,7 +440,7 @@ def test_3ch_chips_are_conserved_with_unequal_bets_and_folds(seed, bank):
     ev += [ButtonPress(Button.CONFIRM), CardRead(deck[-3]), CardRead(deck[-2], face_up=True)]
     ev.append(CardRead(deck[-1], face_up=True))
     s = fold(g, ev)
-    b = s.outcome.settlement["bank"]
+    b = s.outcome.settlement.bank
     staked = sum(w.cents for w in wagers) + sum(bets.values())
-    back = sum(t["returned"] + t["paid"] + t.get("refunded", 0) for t in b["by_seat"].values())
-    assert back + b["bank_after"] == staked + b["bank_before"]
+    back = sum(t.returned + t.paid + (t.refunded or 0) for t in b.by_seat.values())
+    assert back + b.bank_after == staked + b.bank_before

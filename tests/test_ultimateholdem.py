@@ -155,8 +155,8 @@ def test_random_rounds_settle_in_the_filed_order_and_conserve_chips() -> None:
 def _verdict(state: Any, seat: int) -> str:
     out = FAMILY.settle(state)
     assert out is not None
-    rows = [w for w in out["wagers"] if w["seat"] == seat and w["spot"] in ("ante", "play", "blind")]
-    words = rows[0]["rule"]
+    rows = [w for w in out.wagers if w.seat == seat and w.spot in ("ante", "play", "blind")]
+    words = rows[0].rule
     return "win" if ": wins" in words else "lose" if ": loses" in words else "push"
 
 

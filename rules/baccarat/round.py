@@ -24,6 +24,7 @@ from rules.baccarat.banking import (
 from rules.baccarat.coup import due_from_hands, result_of
 from rules.baccarat.model import BaccaratDataError, Hand, Variant
 from rules.baccarat.pan9 import Pan9Variant
+from rules.baccarat.report import CoupReport, CoupWagerLine, Pan9Report
 from rules.baccarat.schema import BaccaratFile
 from rules.baccarat.settle import settle_rule
 from rules.banking import RoundResults, Table, Wager, WagerKind, covers_all, order_wagers, settle_results
@@ -76,6 +77,7 @@ class BaccaratFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = BaccaratFile
+    report_types = (CoupReport, Pan9Report,)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -439,12 +441,13 @@ class BaccaratFamily(BaseFamily):
             return v.player_dealer_action(_cards(hand)) != "stand"
         return True
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> CoupReport | Pan9Report | None:
         """The coup and each wager's result (``spot`` is the wager key, e.g. ``banker``, ``dragon-7``);
         Pan 9: each seat's hand against the player-dealer's, from the action seat clockwise."""
         v = self.variant(state)
         if isinstance(v, Pan9Variant):
-            return self._settle_pan9(state, v)
+            pan9 = self._settle_pan9(state, v)
+            return None if pan9 is None else Pan9Report.from_json(pan9)
         player, banker = self.hands(state)
         if None in player or None in banker or len(player) < 2 or len(banker) < 2:
             return None
@@ -453,40 +456,38 @@ class BaccaratFamily(BaseFamily):
             return None  # a third card is still owed: no coup to settle (DRAW_AGAINST_RULE was raised)
         r = result_of(v.tableau, pc, bc)
         specials = v.specials
-        out: dict[str, Any] = {
-            "player": format_cards(pc),
-            "banker": format_cards(bc),
-            "player_total": r.player_total,
-            "banker_total": r.banker_total,
-            "winner": r.winner,
-            "specials": [o.key for o in v.outcomes if o.when.holds(r, specials)],
-            "order": list(v.settlement.order),
-            "wagers": [],
-        }
         keys = {w.key: w for w in v.wagers}
         order = {k: i for i, k in enumerate(v.settlement.order)}
         start = state.start
+        lines: list[CoupWagerLine] = []
         for w in sorted(start.wagers if start else (), key=lambda w: (order.get(w.spot, 99), w.seat)):
             rule = keys.get(w.spot)
             if rule is None:
-                out["wagers"].append(
-                    {"seat": w.seat, "spot": w.spot, "cents": w.cents, "result": "unknown wager"}
-                )
+                lines.append(CoupWagerLine(seat=w.seat, spot=w.spot, cents=w.cents, result="unknown wager"))
                 continue
             st = settle_rule(rule, r, specials, v.settings)
-            out["wagers"].append(
-                {
-                    "seat": w.seat,
-                    "spot": w.spot,
-                    "cents": w.cents,
-                    "result": st.result,
-                    "pays": str(st.pays),
-                    "net_cents": st.net_cents(w.cents),
-                    "rule": st.rule,
-                    "cite": str(st.cite),
-                }
+            lines.append(
+                CoupWagerLine(
+                    seat=w.seat,
+                    spot=w.spot,
+                    cents=w.cents,
+                    result=st.result,
+                    pays=str(st.pays),
+                    net_cents=st.net_cents(w.cents),
+                    rule=st.rule,
+                    cite=str(st.cite),
+                )
             )
-        return out
+        return CoupReport(
+            player=format_cards(pc),
+            banker=format_cards(bc),
+            player_total=r.player_total,
+            banker_total=r.banker_total,
+            winner=r.winner,
+            specials=tuple(o.key for o in v.outcomes if o.when.holds(r, specials)),
+            order=tuple(v.settlement.order),
+            wagers=tuple(lines),
+        )
 
 
 def _phase_name(state: RoundState) -> str:

@@ -409,10 +409,18 @@ class VariantLimits:
     #: False where the filing forbids backline betting (3 Card Texas Hold'em, seed 000 L193; Tres Lounge
     #: Three Card Poker, seed 002 L812): a backline wager gets no action.
     backline: bool = True
+    #: Where the filing allows backline betting on some wagers only (Tres Lounge Fortune Pai Gow, seed 002
+    #: L378: "on the base game wager only"), those wagers; a backline wager on any other gets no action.
+    backline_bets: tuple[str, ...] = ()
+
+    def takes_backline(self, bet: str) -> bool:
+        """Whether a backline wager on ``bet`` gets action in this variant."""
+        return self.backline and (not self.backline_bets or bet in self.backline_bets)
 
     @classmethod
     def from_data(cls, data: object, where: str = "wager_limits") -> VariantLimits:
-        """From ``{below_minimum?, over_maximum?, minimum_cents?, maximum_cents?, bets?, backline?, spots?: {name: {side_bet?,
+        """From ``{below_minimum?, over_maximum?, minimum_cents?, maximum_cents?, bets?, backline? (true, false or
+        the wagers that take backline bets), spots?: {name: {side_bet?,
         needs_base?, at_most_base?, minimum_cents?, maximum_cents?, fixed_cents?, step_cents?, cite?}}, cite?}``."""
         if data is None:
             return cls()
@@ -428,8 +436,11 @@ class VariantLimits:
         if over not in ("whole", "excess"):
             raise DataError(f"{where}.over_maximum", "must be 'whole' or 'excess'")
         backline = data.get("backline", True)
-        if not isinstance(backline, bool):
-            raise DataError(f"{where}.backline", "must be true or false")
+        backline_bets: tuple[str, ...] = ()
+        if isinstance(backline, list):
+            backline_bets, backline = _names(backline, f"{where}.backline"), True
+        elif not isinstance(backline, bool):
+            raise DataError(f"{where}.backline", "true, false, or a list of the wagers that take backline bets")
         raw = data.get("spots") or {}
         if not isinstance(raw, Mapping):
             raise DataError(f"{where}.spots", "expected a mapping of wager name to limits")
@@ -465,6 +476,7 @@ class VariantLimits:
             str(data.get("cite", "")),
             _names(data.get("bets"), f"{where}.bets"),
             backline,
+            backline_bets,
         )
 
     def with_table(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
 from rules.banking.errors import BankingError
 from rules.blackjack.model import HIT, OPTION, STAND, Variant, from_data, matches_any
+from rules.blackjack.report import BlackjackReport
 from rules.blackjack.schema import BlackjackFile
 from rules.blackjack.settle import (
     LOSE,
@@ -82,6 +83,7 @@ class BlackjackFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = BlackjackFile
+    report_types = (BlackjackReport,)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -355,7 +357,7 @@ class BlackjackFamily(BaseFamily):
 
     # --- settlement --------------------------------------------------------------------------------
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> BlackjackReport | None:
         """Each wager's result, and the banking engine's settlement where the variant has a ``banking:`` block."""
         decided = self._decide(state)
         if decided is None:
@@ -364,7 +366,7 @@ class BlackjackFamily(BaseFamily):
         bank = self._bank(state, v, pd, results)
         if bank is not None:
             out["bank"] = bank
-        return out
+        return BlackjackReport.from_json(out)
 
     def _decide(
         self, state: RoundState

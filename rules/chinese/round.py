@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
+from rules.chinese.report import ChineseReport
 from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import fantasy_land, score_hand, settle
 from rules.chinese.setter import propose
@@ -49,6 +50,7 @@ class ChineseFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = ChinesePokerFile
+    report_types = (ChineseReport,)
     #: The report is each seat's points and net in cents (:meth:`settle`), not a list of wagers.
     report_shape: ClassVar[str] = "points"
 
@@ -242,7 +244,12 @@ class ChineseFamily(BaseFamily):
 
         return analyze(data, decks, progress)
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> ChineseReport | None:
+        """The deal's settlement once every player's hand is set, else why not yet, typed (:meth:`_scoring`)."""
+        out = self._scoring(state)
+        return None if out is None else ChineseReport.from_json(out)
+
+    def _scoring(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""
         if state.start is None:
             return None

@@ -59,6 +59,7 @@ from rules.paigow.bonus import double_luck_hand, double_luck_row
 from rules.paigow.deal import Assign, DealError, Distribution, distribute
 from rules.paigow.hands import front_value
 from rules.paigow.house_way import HouseWay, load_house_way, set_hand
+from rules.paigow.report import PaiGowReport
 from rules.paigow.schema import PaiGowFile
 from rules.paigow.setting import check_setting
 from rules.paigow.settlement import (
@@ -138,6 +139,7 @@ class PaiGowFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = PaiGowFile
+    report_types = (PaiGowReport,)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -435,14 +437,14 @@ class PaiGowFamily(BaseFamily):
 
     # --- settlement ------------------------------------------------------------------------------
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> PaiGowReport | None:
         """Each wager's result and the bank's payments once every hand with a wager is set; before that the
         distribution and the hands still to be set; None before the dice."""
         d = self._decide(state)
         if not isinstance(d, _Decided):
-            return d
+            return None if d is None else PaiGowReport.from_json(d)
         rr = self._ordered(state, d)
-        return self._bank(state, rr, d)
+        return PaiGowReport.from_json(self._bank(state, rr, d))
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None:
         """Every wager's result and the Envy Bonus awards, in the order the player-dealer settles them

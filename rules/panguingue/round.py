@@ -25,6 +25,7 @@ from rules.cards import Card
 from rules.fees import assess
 from rules.panguingue.melds import PanRules
 from rules.panguingue.play import PanPlay, shown
+from rules.panguingue.report import PanReport
 from rules.panguingue.schema import Pan, PanguingueFile
 from rules.poker.round import POSTED_SCHEDULE, posted_schedule
 from rules.round.alerts import AlertCode
@@ -59,6 +60,7 @@ class PanFamily(BaseFamily):
     """Panguingue: the deal to the right, stay or retire, the play, conditions and going out."""
 
     schema = PanguingueFile
+    report_types = (PanReport,)
 
     def __init__(self) -> None:
         self._rules: PerGame[PanRules] = PerGame(
@@ -245,7 +247,12 @@ class PanFamily(BaseFamily):
 
     # -- the money -----------------------------------------------------------------------------
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> PanReport | None:
+        """The chips and the tops once a player has gone out, typed (:meth:`_money`)."""
+        out = self._money(state)
+        return None if out is None else PanReport.from_json(out)
+
+    def _money(self, state: RoundState) -> Mapping[str, Any] | None:
         """The chips and the tops once a player has gone out (see the module docstring)."""
         if state.start is None:
             return None

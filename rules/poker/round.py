@@ -24,6 +24,7 @@ from rules.poker.betting import BettingError, BettingRound, TurnError
 from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud, next_button
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import KILL_BUTTON, carried_button, kill_seat, killed_betting, next_kill
+from rules.poker.report import ShowdownReport
 from rules.poker.schema import PokerFile
 from rules.poker.showdown import PotAward, SeatHand, award_pots, clockwise_from, side_pots
 from rules.poker.variant import GameKind, PokerVariant, Structure, parse_poker
@@ -57,6 +58,7 @@ class PokerFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = PokerFile
+    report_types = (ShowdownReport,)
     #: A dead hand's antes, blinds and bets stay in the pot (the settlement's ``forfeited``).
     dead_hand_returned = False
 
@@ -134,12 +136,13 @@ class PokerFamily(BaseFamily):
         v = self.variant(state)
         if v is None or v.kill.kind == "none" or state.start is None:
             return ()
-        sd = (self.settle(state) or {}).get("showdown")
-        if not sd:
+        report = self.settle(state)
+        sd = report.showdown if report is not None else None
+        if sd is None:
             return ()
-        winners = {*sd.get("high_winners", ()), *sd.get("low_winners", ())}
+        winners = {*sd.high_winners, *sd.low_winners}
         winner = next(iter(winners)) if len(winners) == 1 else None
-        button = next_kill(carried_button(state.carried), winner, int(sd.get("pot", 0)), v)
+        button = next_kill(carried_button(state.carried), winner, sd.pot, v)
         return () if button is None else ((button.seat, f"{KILL_BUTTON} {button.legs}"),)
 
     def phase_slots(self, state: RoundState, index: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
@@ -202,7 +205,12 @@ class PokerFamily(BaseFamily):
         hook takes the collection from the pot."""
         return data if posted is None else {**data, POSTED_SCHEDULE: posted}
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> ShowdownReport | None:
+        """The showdown and the collection, typed (:meth:`_showdown`)."""
+        out = self._showdown(state)
+        return None if out is None else ShowdownReport.from_json(out)
+
+    def _showdown(self, state: RoundState) -> Mapping[str, Any] | None:
         """The showdown of the live hands, once every card is dealt; None where a card was not read. A hand
         folded to one player (:func:`folded_out`) settles without a showdown."""
         v = self.variant(state)

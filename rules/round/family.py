@@ -12,7 +12,8 @@ it calls these hooks and the variant's data does the rest.
   (False moves the action on: a frozen 22-30, a blackjack).
 - ``check(state, event)``: family-specific findings after each event (FOUL_HAND, HOUSE_WAY_MISSET …);
   the variant's ``irregularities:`` table rules on them like on any other.
-- ``settle(state)``: the round's settlement once the deal is complete (a JSON-able mapping), or None.
+- ``settle(state)``: the round's report once the deal is complete (a :class:`rules.round.report.RoundReport`,
+  the family's own frozen dataclass, whose ``to_json`` is what ``replay`` and scenarios hold), or None.
 - ``action_seat(state)`` (optional): the seat a ``start: action_seat`` phase begins at (Pan 9: the
   dice counted by the game's ``deal.assign.action``), or None while it is not known.
 - ``wait_words(state, kind, words)`` (optional, :class:`BaseFamily` has it): the family's words for a step
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from rules.banking.action import Table
     from rules.banking.settlement import RoundResults
     from rules.banking.wagers import SpotLimit
+    from rules.round.report import RoundReport
     from rules.round.state import RoundState
 
 #: A progress callback for long work: ``progress(done, total)`` (``analyze``, the audits).
@@ -110,7 +112,7 @@ class FamilyRules(Protocol):
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]: ...
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None: ...
+    def settle(self, state: RoundState) -> RoundReport | None: ...
 
 
 class Family(FamilyRules, Protocol):
@@ -127,6 +129,9 @@ class Family(FamilyRules, Protocol):
     #: What the round is played with: ``cards`` or ``tiles`` (see the module docstring).
     pieces: ClassVar[str]
     house_way_pieces: ClassVar[str]
+    #: The family's round report classes (what ``settle`` returns), for reading a JSON report back
+    #: (:func:`rules.round.report.read_report`).
+    report_types: ClassVar[tuple[type[RoundReport], ...]]
     #: How the round's report reads on the settlement panel: ``wagers`` (a ``wagers`` list of per-wager
     #: lines) or ``points`` (a points game's per-seat nets: Chinese Poker's scoring report).
     report_shape: ClassVar[str]
@@ -180,6 +185,7 @@ class BaseFamily:
     pieces: ClassVar[str] = "cards"
     house_way_pieces: ClassVar[str] = "cards"
     report_shape: ClassVar[str] = "wagers"
+    report_types: ClassVar[tuple[type[RoundReport], ...]] = ()
     #: Whether a hand ruled dead has its wagers returned (the round outcome's ``returned``); a pot game's
     #: dead hand forfeits its chips to the pot instead (the family's settlement says so).
     dead_hand_returned: ClassVar[bool] = True
@@ -196,7 +202,7 @@ class BaseFamily:
         """No family-specific findings."""
         return ()
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> RoundReport | None:
         """No settlement (the banking issue and the family provide it)."""
         return None
 

@@ -13,7 +13,7 @@ next one has begun (e.g. Capitol Pai Gow rule 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, NamedTuple
@@ -59,6 +59,7 @@ from rules.round.procedure import (
     recipient_words,
     seat_order,
 )
+from rules.round.report import RoundReport
 from rules.round.rulings import Finding
 from rules.round.shoe import ShoeSession
 from rules.round.table_rules import (
@@ -116,7 +117,7 @@ class Outcome:
     returned: tuple[Wager, ...]
     dead_seats: tuple[int, ...]
     no_action_rounds: tuple[int, ...]
-    settlement: Mapping[str, Any] | None = None
+    settlement: RoundReport | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``outcome`` object of ``replay --json`` and scenario expectations."""
@@ -130,7 +131,7 @@ class Outcome:
             "no_action_rounds": list(self.no_action_rounds),
         }
         if self.settlement is not None:
-            out["settlement"] = dict(self.settlement)
+            out["settlement"] = self.settlement.to_json()
         return out
 
 

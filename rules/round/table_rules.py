@@ -8,7 +8,9 @@ wager over the maximum gets none and goes back (Capitol rule 7, seed 003 L41), o
 (``over_maximum: excess``); a wager under the minimum that is acted on gets action this once (rule 6, L40)
 unless the variant says ``below_minimum: refuse``; a side bet over its cap or without its game wager goes
 back; where ``wager_limits.backline`` is false, a wager marked ``backline`` goes back (3 Card Texas Hold'em,
-seed 000 L193), a WAGER_NOT_ACCEPTED finding with ``where: backline`` for the variant's ruling.
+seed 000 L193), or where it lists wagers, a backline wager on any other (Tres Lounge Fortune Pai Gow, seed 002
+L378: the base game wager only): a WAGER_NOT_ACCEPTED finding with ``where: backline`` for the variant's
+ruling.
 ``rotation: {max_consecutive: N, cite}`` makes a round banked by the same player-dealer for more than
 N consecutive rounds BANK_ROTATION_DUE (Cash-In Baccarat, seed 000 L5405: two consecutive rounds).
 
@@ -95,20 +97,20 @@ def check_round_start(
     back: list[Wager] = []
     found: list[Finding] = []
     offered = [w for w in start.wagers if w.cents > 0]
-    if not vl.backline:
+    if not vl.backline or vl.backline_bets:
         for w in offered:
-            if w.backline:
+            if w.backline and not vl.takes_backline(w.spot):
                 back.append(w)
                 found.append(
                     Finding(
                         AlertCode.WAGER_NOT_ACCEPTED,
                         f"seat {w.seat} {w.spot} {money(w.cents)} behind the seat: this game takes no backline"
-                        " wagers (the wager goes back)",
+                        f" {'wagers' if not vl.backline else w.spot + ' wager'} (the wager goes back)",
                         seat=w.seat,
                         where="backline",
                     )
                 )
-        offered = [w for w in offered if not w.backline]
+        offered = [w for w in offered if not (w.backline and not vl.takes_backline(w.spot))]
     bank = [
         BankWager.single(
             w.seat,

@@ -49,6 +49,7 @@ from rules.round.state import undone
 from rules.threecard.decks import AlternatingDecks
 from rules.threecard.hands import arrange_player_dealer, hand_value, qualifies
 from rules.threecard.model import ThreeCardDataError, Variant, describe_value, from_data
+from rules.threecard.report import ThreeCardBank, ThreeCardReport
 from rules.threecard.schema import ThreeCardFile
 from rules.threecard.settle import PlayerHand, WagerSettlement, settle_hand
 
@@ -70,6 +71,7 @@ class ThreeCardFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = ThreeCardFile
+    report_types = (ThreeCardReport,)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -187,13 +189,12 @@ class ThreeCardFamily(BaseFamily):
             )
             return f"{words}; {ask}: seat {todo[0]}{more}"
         out = self.settle(state)
-        if out is None or not out["wagers"]:
+        if out is None or not out.wagers:
             return None
-        bank = out.get("bank") or {}
-        where = f" from seat {bank['action_seat']}" if "action_seat" in bank else ""
+        where = f" from seat {out.bank.action_seat}" if isinstance(out.bank, ThreeCardBank) else ""
         return f"{words}; reveal the player-dealer's hand and settle{where}"
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> ThreeCardReport | None:
         """Each wager's result once the hands are out and every Ante has decided; None until then. With a
         ``banking:`` block and a bank, also the banking engine's settlement (``bank``)."""
         start = state.start
@@ -283,7 +284,7 @@ class ThreeCardFamily(BaseFamily):
             if line is not None:
                 row["due_cents"] = row["net_cents"]
                 row["net_cents"] = line.paid - line.collected
-        return out
+        return ThreeCardReport.from_json(out)
 
     # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
 
@@ -327,7 +328,7 @@ class ThreeCardFamily(BaseFamily):
         out = self.settle(state)
         if out is None or state.start is None:
             return None
-        problems = [str(r.get("rule")) for r in out["wagers"] if r.get("result") == "problem"]
+        problems = [r.rule for r in out.wagers if r.result == "problem"]
         if problems:
             return RoundResults.hold("; ".join(problems))
         v = self.variant(state)

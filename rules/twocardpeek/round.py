@@ -39,7 +39,9 @@ from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
 from rules.round.state import undone
+from rules.round.table_rules import table_limits
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
+from rules.twocardpeek.report import TwoCardPeekReport
 from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
@@ -103,6 +105,7 @@ class TwoCardPeekFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = TwoCardPeekFile
+    report_types = (TwoCardPeekReport,)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -141,19 +144,24 @@ class TwoCardPeekFamily(BaseFamily):
 
     def bets(self, state: RoundState) -> tuple[list[Bet], dict[int, str]]:
         """The round's wagers (the pre-deal ones, then each Peek Bonus in the order placed), and the Peeks
-        placed outside their betting round (by position in the list) with why."""
+        placed outside their betting round or under the table minimum (by position in the list) with why."""
         start = state.start
         assert start is not None
         v = self.variant(state)
         out = [Bet(w.seat, w.spot, w.cents) for w in start.wagers if w.seat not in state.dead]
         late: dict[int, str] = {}
         window = peek_window(state)
+        minimum, _ = table_limits(state.game.data)  # the table's posted limits (L889: the minimum to $50)
         for n, d in _peek_decisions(state):
             if d.seat in state.dead:
                 continue
             row = v.rows.names[d.count - 1] if d.count is not None and 1 <= d.count <= 3 else f"row-{d.count}"
             if window is None or not window[0] < n < window[1]:
                 late[len(out)] = f"placed outside the Peek Bonus betting round (event {n})"
+            elif minimum is not None and (d.amount or 0) < minimum:
+                late[len(out)] = (
+                    f"a Peek Bonus is at least the table minimum, {minimum} cents, not {d.amount or 0}"
+                )
             out.append(Bet(d.seat, v.peek_spot(row), d.amount or 0))
         return out, late
 
@@ -188,7 +196,7 @@ class TwoCardPeekFamily(BaseFamily):
             return f"{words}; announce the five-card hands, then settle the Peek Bonus and Super Bet from the house dealer's left"
         return None
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> TwoCardPeekReport | None:
         """Every wager's result once the five-card hands are out, in the filed order; with a bank, the
         banking engine's settlement (``bank``)."""
         start = state.start
@@ -229,7 +237,7 @@ class TwoCardPeekFamily(BaseFamily):
                 done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
                 out["bank"] = {"problem": str(exc)}
-                return out
+                return TwoCardPeekReport.from_json(out)
             out["bank"] = {
                 "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
@@ -240,7 +248,7 @@ class TwoCardPeekFamily(BaseFamily):
                 },
                 "lines": done.describe(),
             }
-        return out
+        return TwoCardPeekReport.from_json(out)
 
     # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
 

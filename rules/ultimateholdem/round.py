@@ -33,6 +33,7 @@ from rules.round.procedure import PhaseKind
 from rules.round.rulings import Finding
 from rules.round.state import Status, undone
 from rules.ultimateholdem.model import UltimateHoldemDataError, Variant, from_data
+from rules.ultimateholdem.report import UltimateHoldemReport
 from rules.ultimateholdem.schema import UltimateHoldemFile
 from rules.ultimateholdem.settle import SeatHand, WagerSettlement, best, qualifies, settle_seat
 
@@ -90,6 +91,7 @@ class UltimateHoldemFamily(BaseFamily):
     settled_at_table = True
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = UltimateHoldemFile
+    report_types = (UltimateHoldemReport,)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -342,7 +344,7 @@ class UltimateHoldemFamily(BaseFamily):
 
     # -- settlement ---------------------------------------------------------------------------------------
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> UltimateHoldemReport | None:
         """Every wager's result once the last betting round is closed, in the filed order; with a bank, the
         banking engine's settlement (``bank``)."""
         start = state.start
@@ -372,7 +374,7 @@ class UltimateHoldemFamily(BaseFamily):
                 done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
                 out["bank"] = {"problem": str(exc)}
-                return out
+                return UltimateHoldemReport.from_json(out)
             out["bank"] = {
                 "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
@@ -383,7 +385,7 @@ class UltimateHoldemFamily(BaseFamily):
                 },
                 "lines": done.describe(),
             }
-        return out
+        return UltimateHoldemReport.from_json(out)
 
     def _ordered(self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement]]) -> RoundResults:
         start = state.start

@@ -35,6 +35,7 @@ from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import Phase, PhaseKind, Recipients, Slot, ordinal
 from rules.round.rulings import Finding
 from rules.ultimatewar.model import UltimateWarDataError, Variant, from_data
+from rules.ultimatewar.report import UltimateWarReport
 from rules.ultimatewar.schema import UltimateWarFile
 from rules.ultimatewar.settle import Showdown, WagerSettlement, settle_spot, showdown
 
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
     from rules.analysis import Analysis
     from rules.round.family import Progress
     from rules.round.state import RoundState
+
+
+#: How a backline wager's bettor is named in the settlement (``seat 3 backline``): not the seat's player.
+BACKLINE = " backline"
 
 
 def _build(state: RoundState) -> Variant:
@@ -60,6 +65,7 @@ class UltimateWarFamily(BaseFamily):
     settled_at_table = True
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = UltimateWarFile
+    report_types = (UltimateWarReport,)
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(_build)
@@ -136,20 +142,21 @@ class UltimateWarFamily(BaseFamily):
             return None
         return f"{words}; {sd.words()}: settle from the player left of the player-dealer, bet by bet"
 
-    def _rows(self, state: RoundState) -> list[tuple[int, int, WagerSettlement]] | None:
+    def _rows(self, state: RoundState) -> list[tuple[int, int, WagerSettlement, bool]] | None:
+        """Each wager (seat, cents, result, backline), the seat's own before the backline on each spot."""
         start = state.start
         sd = self.showdown(state)
         if start is None or sd is None or sd.winner is None:
             return None
         v = self.variant(state)
-        out: list[tuple[int, int, WagerSettlement]] = []
-        for w in start.wagers:
+        out: list[tuple[int, int, WagerSettlement, bool]] = []
+        for w in sorted(start.wagers, key=lambda w: w.backline):
             if w.seat in state.dead or w.seat == start.player_dealer:
                 continue
-            out.append((w.seat, w.cents, settle_spot(v, w.spot, sd)))
+            out.append((w.seat, w.cents, settle_spot(v, w.spot, sd), w.backline))
         return out
 
-    def settle(self, state: RoundState) -> Mapping[str, Any] | None:
+    def settle(self, state: RoundState) -> UltimateWarReport | None:
         """Each wager's result once the hands are decided; with a bank, the banking engine's settlement."""
         start = state.start
         rows = self._rows(state) if state.status.value == "dealt" else None
@@ -171,7 +178,7 @@ class UltimateWarFamily(BaseFamily):
         except (BankingError, RulesError) as exc:
             out["wagers"] = []
             out["bank"] = {"problem": str(exc)}
-            return out
+            return UltimateWarReport.from_json(out)
         out["wagers"] = [
             {
                 "seat": r.wager.seat,
@@ -180,6 +187,7 @@ class UltimateWarFamily(BaseFamily):
                 "result": r.outcome.value,
                 "pays": str(r.pays) if r.outcome.value == "win" else "0",
                 "rule": r.note,
+                **({"backline": True} if r.wager.player.endswith(BACKLINE) else {}),
             }
             for r in rr.results
         ]
@@ -195,16 +203,21 @@ class UltimateWarFamily(BaseFamily):
                 },
                 "lines": done.describe(),
             }
-        return out
+            if any(r.wager.player.endswith(BACKLINE) for r in rr.results):
+                # what each bettor takes back (a backline bettor apart from the seat's player)
+                out["bank"]["receipts"] = dict(sorted(done.receipts().items()))
+        return UltimateWarReport.from_json(out)
 
     def _ordered(
-        self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement]], table: Table
+        self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement, bool]], table: Table
     ) -> RoundResults:
         v = self.variant(state)
         kinds = {w.key: WagerKind.BASE if w.kind == "base" else WagerKind.BONUS for w in v.wagers}
         results: list[WagerResult] = []
-        for seat, cents, r in rows:
-            w = Wager.single(seat, r.spot, f"seat {seat}", cents, kinds.get(r.spot, WagerKind.BONUS))
+        for seat, cents, r, backline in rows:
+            # a backline bettor is not the seat's player: its own stake, paid and returned apart
+            who = f"seat {seat}{BACKLINE}" if backline else f"seat {seat}"
+            w = Wager.single(seat, r.spot, who, cents, kinds.get(r.spot, WagerKind.BONUS))
             results.append(WagerResult.decided(w, r.result, r.pays, f"{r.rule} ({r.cite})"))
         direction = Direction(v.order.direction)
         order = SettlementOrder(

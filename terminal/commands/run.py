@@ -138,7 +138,7 @@ DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek"
 DEMO_TABLES += ("paigowtiles", "paigowtiles-oaks", "paigowtiles-tres-lounge", "paigowtiles-marysville")  # issue 18
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
-DEMO_TABLES += ("ultimateholdem",)  # The 101's Ultimate Texas Hold'em (issue 19)
+DEMO_TABLES += ("ultimateholdem", "quickdraw")  # The 101's Ultimate Texas Hold'em, Cal Quick Draw (issue 19)
 
 
 def builtin_demo(main: str | None) -> bool:

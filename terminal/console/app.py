@@ -870,7 +870,9 @@ class DealerConsole(App[None]):
             return
         from terminal.console.bet_picker import BetPicker
 
-        seats = tuple(s.seat for s in self.view.seats if s.hands) if self.view is not None else ()
+        shown = self.view.seats if self.view is not None else ()
+        # the seats dealt a hand, and those with a wager (Two Card Peek's players hold no cards: rows are boxes)
+        seats = tuple(sorted({s.seat for s in shown if not s.name and (s.hands or s.wagers)}))
         self.push_screen(BetPicker(seats))
 
     async def action_next_table(self) -> None:

@@ -1,7 +1,7 @@
 """The bet picker: the dealer keys a pot game's betting decisions (docs/dealer-guide.md, "The bet picker").
 
 Opened with ``b`` on the dealer screen, like the tile picker (``e``): pick the seat (← →, or Tab to the seat
-field and type its number), the action (``x`` check, ``l`` call, ``b`` bet, ``r`` raise, ``k`` fold; a draw
+field and type its number; Tab again: the box a bet is on, Two Card Peek's Peek Bonus row 1-3), the action (``x`` check, ``l`` call, ``b`` bet, ``r`` raise, ``k`` fold; a draw
 game's ``d`` draw and ``p`` stand pat), the amount in dollars for a bet or a raise (digits; a raise is what
 the seat's bet makes, as the betting round counts it), then Enter sends it. At a draw the digits are the
 positions of the cards the player throws in (1 for his first card as the picker shows them, again to take it
@@ -45,7 +45,7 @@ class BetPicker(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "seat(-1)", "Seat ←", id="bets.seat-prev"),
         Binding("right", "seat(1)", "Seat →", id="bets.seat-next"),
-        Binding("tab", "field", "Seat / amount", id="bets.field"),
+        Binding("tab", "field", "Seat / box / amount", id="bets.field"),
         *(Binding(k, f"act('{a}')", label, id=f"bets.{a}") for k, a, label in ACTION_KEYS),
         *(Binding(str(d), f"digit({d})", show=False, id=f"bets.digit-{d}") for d in range(10)),
         Binding("backspace", "take_back", "Take back", id="bets.take-back"),
@@ -63,6 +63,7 @@ class BetPicker(ModalScreen[None]):
         self.action = "call"
         self.dollars = ""
         self.thrown: list[int] = []  # at a draw: the positions (0-based) of the cards thrown in
+        self.box: int | None = None  # the box a bet is on (Tab twice: Two Card Peek's Peek Bonus row)
         self.said = ""
 
     def compose(self) -> ComposeResult:
@@ -71,7 +72,7 @@ class BetPicker(ModalScreen[None]):
             yield Static(id="bet-chosen")
             keys = " · ".join(f"{k} {label.lower()}" for k, _, label in ACTION_KEYS)
             yield Static(
-                f"← → seat · Tab seat/amount · {keys} · digits $ · Enter send · u correct the last · Esc close",
+                f"← → seat · Tab seat/box/amount · {keys} · digits $ · Enter send · u correct the last · Esc close",
                 id="bet-keys",
             )
 
@@ -82,6 +83,8 @@ class BetPicker(ModalScreen[None]):
         typing = f" (typing seat {self.typed or '_'})" if self.field == "seat" else ""
         self.query_one("#bet-title", Static).update(f"Bet picker — seat {self.seat}{typing}")
         amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
+        if self.action in WITH_AMOUNT and (self.box or self.field == "box"):
+            amount += f" on box {self.box or '_'}"
         if self.action in WITH_COUNT:
             cards = self._cards()
             shown = " ".join(
@@ -107,8 +110,9 @@ class BetPicker(ModalScreen[None]):
         self._paint()
 
     def action_field(self) -> None:
-        """Digits go to the seat number, or (again) to the amount."""
-        self.field = "seat" if self.field == "amount" else "amount"
+        """Digits go to the seat number, then to the box a bet is on (Two Card Peek's Peek Bonus: its row,
+        1 A, 2 B, 3 C), then (again) to the amount."""
+        self.field = {"amount": "seat", "seat": "box"}.get(self.field, "amount")
         self.typed = ""
         self._paint()
 
@@ -123,7 +127,9 @@ class BetPicker(ModalScreen[None]):
 
     def action_digit(self, d: int) -> None:
         """A digit of the seat (seat field) or of the amount in dollars."""
-        if self.field == "seat":
+        if self.field == "box":
+            self.box = d or None
+        elif self.field == "seat":
             self.typed = (self.typed + str(d))[-2:]
             if int(self.typed) in self.seats:
                 self.seat, self.thrown = int(self.typed), []
@@ -149,6 +155,8 @@ class BetPicker(ModalScreen[None]):
         data: dict[str, object] = {"seat": self.seat, "action": self.action}
         if self.action in WITH_AMOUNT:
             data["amount"] = int(self.dollars or 0) * 100
+            if self.box:
+                data["count"] = self.box
         elif self.action in WITH_COUNT:
             data["count"] = len(self.thrown)
         return ConsoleInput("bet", "dealer", "picker", data)
@@ -187,6 +195,6 @@ class BetPicker(ModalScreen[None]):
             said = await self.app.backend.submit(self.request())  # type: ignore[attr-defined]
         self.said = said or f"seat {self.seat} {self.action}"
         self.app.last_result = self.said  # type: ignore[attr-defined]
-        self.dollars, self.thrown = "", []
+        self.dollars, self.thrown, self.box = "", [], None
         self.field, self.typed = "amount", ""
         self._paint()

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from rules.round.report import RoundReport
 from terminal.errors import UserError
 from terminal.scoreboard import LiveScoreboard, Scoreboard, is_journal, read_scoreboard, roads_json
 
@@ -136,29 +137,24 @@ def pay_tables(data: Mapping[str, Any]) -> list[PayTable]:
 
 
 def qualifying_hands(
-    settlements: Iterable[tuple[int, Mapping[str, Any]]],
+    settlements: Iterable[tuple[int, RoundReport]],
     tables: Iterable[PayTable],
     limit: int = RECENT_HANDS,
 ) -> list[QualifyingHand]:
     """The recent winning hands on the game file's bonus bets (its ``bonuses``: Pai Gow's Fortune or Double
     Luck, Three Card's Pair Plus or Six Card Bonus…), newest first. Read from each
-    settlement's ``wagers`` lines (``spot``, ``result``, ``rule`` naming the hand, ``pays``), whatever the
+    report's ``wagers`` lines (``spot``, ``result``, ``rule`` naming the hand, ``pays``), whatever the
     family."""
     names = {
         t.spot: t.title.split(", table ")[0] for t in tables if t.spot and any(ln.name for ln in t.lines)
     }
     out: list[QualifyingHand] = []
     for n, settled in reversed(list(settlements)):
-        wagers = settled.get("wagers")
-        for w in wagers if isinstance(wagers, list) else ():
-            if isinstance(w, Mapping) and w.get("spot") in names and w.get("result") == "win":
-                rule = str(w.get("rule", ""))
+        for w in settled.wagers or ():
+            if w.spot in names and w.result == "win":
+                rule = w.rule or ""
                 hand = rule.split(": ", 1)[1] if ": " in rule else rule
-                out.append(
-                    QualifyingHand(
-                        n, w.get("seat"), names[w["spot"]], hand.replace("_", " "), f"{w.get('pays')} to 1"
-                    )
-                )
+                out.append(QualifyingHand(n, w.seat, names[w.spot], hand.replace("_", " "), f"{w.pays} to 1"))
     return out[:limit]
 
 

@@ -56,7 +56,12 @@ def bet_decision(data: Mapping[str, Any], state: RoundState) -> Decision | Corre
     if action in WITH_AMOUNT:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             return f"a {action} names its amount in cents (more than 0), not {amount!r}"
-        return Decision(seat, Action(action), amount=amount)
+        box = data.get("count")  # a bet on one of the game's boxes (Two Card Peek's Peek Bonus: the row)
+        if box is None:
+            return Decision(seat, Action(action), amount=amount)
+        if not isinstance(box, int) or isinstance(box, bool) or box < 1:
+            return f"a {action} on a box names it by its number (from 1), not {box!r}"
+        return Decision(seat, Action(action), amount=amount, count=box)
     if amount not in (None, 0):
         return f"a {action} takes no amount (it came with {amount!r})"
     return Decision(seat, Action(action))

@@ -34,11 +34,11 @@ async def test_the_chinese_poker_demo_table_deals_and_settles_a_round(tmp_path, 
         assert await until(
             pilot, lambda: bool(app.view and app.view.settlement and app.view.settlement[0].seat)
         )
-        out = c.state.outcome.settlement["chinese"]
-        assert sum(out["points"].values()) == 0 and sum(out["cents"].values()) == 0
-        assert all(h["foul"] is None for h in out["hands"].values())  # the setter's settings are legal
+        out = c.state.outcome.settlement.chinese
+        assert sum(out.points.values()) == 0 and sum(out.cents.values()) == 0
+        assert all(h.foul is None for h in out.hands.values())  # the setter's settings are legal
         lines = app.view.settlement
-        assert [ln.seat for ln in lines[:3]] == out["order"]
+        assert tuple(ln.seat for ln in lines[:3]) == out.order
         assert app.view.fee_cents == 0 and "no collection is taken from the hand" in app.view.fee_note
         assert not c.state.active_alerts, [a.code for a in c.state.active_alerts]
         assert "advice" in app.last_result
@@ -77,9 +77,9 @@ async def test_the_101_and_the_pineapple_deal_from_a_single_card_shuffler_and_se
         assert await until(
             pilot, lambda: bool(app.view and app.view.settlement and app.view.settlement[0].seat)
         )
-        out = c.state.outcome.settlement["chinese"]
-        assert sum(out["points"].values()) == 0 and sum(out["cents"].values()) == 0
-        assert all(h["foul"] is None for h in out["hands"].values())
+        out = c.state.outcome.settlement.chinese
+        assert sum(out.points.values()) == 0 and sum(out.cents.values()) == 0
+        assert all(h.foul is None for h in out.hands.values())
         assert not c.state.alerts, [(a.code.value, a.message) for a in c.state.alerts]
         assert c.journal.journal.verify().ok
     c.close()

@@ -70,6 +70,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "omaha",
         "draw",
         "ultimateholdem",
+        "quickdraw",
     ]
     app = build_app(tables[index], tables=tables)
     # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
@@ -109,7 +110,7 @@ async def deal_to_settlement(app, pilot) -> None:
 # The players' own game with no bank (Chinese Poker) settles in points: tests/terminal/test_demo_chinese.py;
 # Pai Gow Tiles deals tiles, not cards: tests/terminal/test_demo_tiles.py; the pot games (no bank; the betting is
 # keyed on the bet picker): tests/terminal/test_demo_pot_games.py.
-OWN_TESTS = ("chinese", "paigowtiles", "pineapple", "omaha-pl", "lowball-winner")
+OWN_TESTS = ("chinese", "paigowtiles", "pineapple", "omaha-pl", "lowball-winner", "quickdraw")
 
 
 @pytest.mark.parametrize("index", [i for i, name in enumerate(DEMO_TABLES) if not name.startswith(OWN_TESTS)])
@@ -182,6 +183,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "ultimateholdem/the101")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "quickdraw/the101")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -200,6 +203,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "omaha/pot-limit-oaks",
             "draw/lowball-winner-oaks",
             "ultimateholdem/the101",
+            "quickdraw/the101",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -219,6 +223,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "omaha/pot-limit-oaks",
             "draw/lowball-winner-oaks",
             "ultimateholdem/the101",
+            "quickdraw/the101",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok
@@ -339,19 +344,19 @@ def agrees_with_the_cards(view, c) -> None:
         by_pile = {frozenset(cards) for cards in piles.values()}
         pd = next(sv for sv in view.seats if sv.player_dealer)
         pd_low, pd_high = (h.cards for h in pd.hands)
-        result = c.state.outcome.settlement["hands"]
+        result = c.state.outcome.settlement.hands
         for sv in view.seats:
             if not sv.hands or sv.player_dealer:
                 continue
             low, high = (h.cards for h in sv.hands)
             assert frozenset(low + high) in by_pile, (sv.seat, low, high)
             engine = result[f"seat {sv.seat}"]
-            assert (" ".join(low), " ".join(high)) == (engine["front"], engine["back"])  # drawn = settled
+            assert (" ".join(low), " ".join(high)) == (engine.front, engine.back)  # drawn = settled
             ln = lines[(sv.seat, "main")]
-            assert ln.outcome == {"win": "paid", "lose": "collected", "push": "push"}[engine["result"]]
+            assert ln.outcome == {"win": "paid", "lose": "collected", "push": "push"}[engine.result]
         assert (" ".join(pd_low), " ".join(pd_high)) == (
-            c.state.outcome.settlement["player_dealer"]["front"],
-            c.state.outcome.settlement["player_dealer"]["back"],
+            c.state.outcome.settlement.player_dealer.front,
+            c.state.outcome.settlement.player_dealer.back,
         )
     # Whatever the family: a seat's status is its net over its lines, as the chips move.
     for sv in view.seats:

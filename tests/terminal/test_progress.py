@@ -63,6 +63,7 @@ EVERY_FAMILY = [
     "blackjack/no-bust-capitol",
     "chinese/the101",
     "paigowtiles/tres-lounge",
+    "quickdraw/the101",
     "threecard/tres-lounge",
     "ultimateholdem/the101",
     "ultimatewar/the101",

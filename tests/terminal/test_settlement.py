@@ -237,7 +237,7 @@ def test_envy_bonus_awards_reach_the_table_settlement_without_fees_or_phantom_ch
     )
     state, _ = run(sc)
     fam = state.outcome.settlement
-    envy = {e["seat"]: e["paid"] for e in fam["envy"] if e["paid"]}
+    envy = {e.seat: e.paid for e in fam.envy if e.paid}
     assert envy, "the scenario pays at least one Envy Bonus"
     schedule = fee_schedule("marysville/fortune-pai-gow-poker/gega-002888-2024-part2/1")
     ts = settle_table(state, schedule, 7)
@@ -245,7 +245,7 @@ def test_envy_bonus_awards_reach_the_table_settlement_without_fees_or_phantom_ch
     s = ts.settlement
     awards = {ln.wager.seat: ln.paid for ln in s.lines if ln.result.award_cents is not None}
     assert awards == envy
-    assert s.bank_after == fam["bank_after"]
+    assert s.bank_after == fam.bank_after
     assert ts.chips_before() == ts.chips_after()
     assert ts.stakes == sum(w.cents for w in state.start.wagers)
     assert ts.collection is not None and all(ln.wager != "envy" for ln in ts.collection.lines)
