@@ -77,7 +77,7 @@ class BaccaratFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = BaccaratFile
-    report_types = (CoupReport, Pan9Report,)
+    report_types = (CoupReport, Pan9Report)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""

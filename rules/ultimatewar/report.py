@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.round.report import BankPart, BankProblem, RoundReport, WagerLine
+from rules.round.report import BankPart, BankProblem, RoundReport, SeatMoney, WagerLine
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,8 +26,14 @@ class WarWagerLine(WagerLine):
 @dataclass(frozen=True, kw_only=True)
 class WarBankPart(BankPart):
     """The bank's settlement, and where a backline bettor was settled, what each bettor takes back
-    (``receipts``: ``seat 3`` and ``seat 3 backline`` apart)."""
+    (``receipts``: ``seat 3`` and ``seat 3 backline`` apart). The bank's fields are declared again so that
+    ``receipts`` is written last, as the family writes it."""
 
+    action_seat: int | None
+    bank_before: int
+    bank_after: int
+    by_seat: Mapping[int, SeatMoney]
+    lines: tuple[str, ...]
     receipts: Mapping[str, int] | None = None
 
 
