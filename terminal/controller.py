@@ -84,6 +84,7 @@ from terminal.screen import (
     Setup,
     Station,
     betting_open,
+    card_wanted,
     facts_of,
     next_to_decide,
     screen_of,
@@ -1335,6 +1336,8 @@ class TableController:
         expected = self.state.expected
         if drv is None or self.state.status is not Status.DEALING or not hasattr(expected, "target"):
             return
+        if not self._card_wanted():
+            return
         ph = self.state.current_phase
         cfg = getattr(drv, "config", None)
         if ph is not None and ph.kind is PhaseKind.LEFTOVER and self._stack_count is not None:
@@ -1346,6 +1349,11 @@ class TableController:
                 return
         with contextlib.suppress(Exception):
             drv.dispense()
+
+    def _card_wanted(self) -> bool:
+        """Whether the card the round expects is dealt now, or waits for the dealer to ask for it (the family's
+        optional ``card_wanted``: Panguingue's stock card, which a player may take or leave)."""
+        return card_wanted(self.state)
 
     def _drive_devices(self) -> None:
         """What the devices do because of the round: the dice cup is armed once betting closes on a dice
@@ -1362,7 +1370,9 @@ class TableController:
             with contextlib.suppress(Exception):
                 cup.arm(self.round_no)
         control = _emulator_control(self.device_of("shoe"))
-        wants_card = self.state.status is Status.DEALING and hasattr(expected, "target")
+        wants_card = (
+            self.state.status is Status.DEALING and hasattr(expected, "target") and self._card_wanted()
+        )
         if control is None or not wants_card or self._draw_owed or not control.on_demand:
             return
         self._draw_owed = 1

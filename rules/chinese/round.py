@@ -17,7 +17,7 @@ Once every player's thirteen cards are set, :meth:`ChineseFamily.settle` scores 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
@@ -51,8 +51,6 @@ class ChineseFamily(BaseFamily):
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = ChinesePokerFile
     report_types = (ChineseReport,)
-    #: The report is each seat's points and net in cents (:meth:`settle`), not a list of wagers.
-    report_shape: ClassVar[str] = "points"
 
     def __init__(self) -> None:
         self._variants: PerGame[ChineseVariant] = PerGame(
