@@ -210,6 +210,7 @@ def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
         "seats": t.seats,
         "table_id": t.id,
         "fee_schedule": t.fee_schedule,
+        **({"decks": t.decks} if t.decks is not None else {}),
         "limits": t.limits.model_dump(),
         "devices": {n: {"kind": d.kind, "url": d.url} for n, d in sorted(cfg.devices.items())},
     }
@@ -234,7 +235,7 @@ class TableController:
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
-        self.rules = game_rules(self.game, posted=self.schedule)
+        self.rules = game_rules(self.game, config.table.decks, posted=self.schedule)
         self._rules_cache: dict[tuple[str, str | None], Any] = {
             (self.game.id, config.table.fee_schedule): self.rules
         }
@@ -314,7 +315,9 @@ class TableController:
         """The rules of ``game`` under the posted ``schedule`` (cached: one object per pair)."""
         key = (game, schedule)
         if key not in self._rules_cache:
-            self._rules_cache[key] = game_rules(get_game(game), posted=_schedule(schedule))
+            # The table's decks (``table.decks``) are its shoe: the round engine deals and checks that count.
+            decks = self.config.table.decks if game == self.config.table.game else None
+            self._rules_cache[key] = game_rules(get_game(game), decks, posted=_schedule(schedule))
         return self._rules_cache[key]
 
     @property
@@ -578,7 +581,8 @@ class TableController:
         return "no more bets: the wager stays as it was"
 
     def round_start_event(self) -> RoundStart | str:
-        """The round start from the layout: seats in play, the player-dealer, the wagers and the bank."""
+        """The round start from the layout: seats in play, the player-dealer, the dealer button, the wagers
+        and the bank."""
         n = self.config.table.seats
         pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
         wagers = [
@@ -596,7 +600,14 @@ class TableController:
         else:
             seats = tuple(sorted({w.seat for w in wagers} | ({pd} if pd else set())))
         bank = self.bank_cents if pd is not None else 0
-        return RoundStart(seats=seats, player_dealer=pd, wagers=tuple(wagers), bank=bank)
+        # The dealer button moves clockwise to the next seat in play after each hand (the family's
+        # ``next_button``: pot poker's ``poker.button.rotates``); a new game's first hand takes the family's
+        # default seat. The round start carries it, so the blinds and the first to act follow it.
+        fam = family_rules(self.game.family)
+        button = fam.next_button(self.state, seats)
+        if button is None:
+            button = fam.first_button(self.state, seats)
+        return RoundStart(seats=seats, player_dealer=pd, button=button, wagers=tuple(wagers), bank=bank)
 
     async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
         """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""

@@ -526,7 +526,8 @@ def view_from_state(
         settlement_title=title,
         fee_note=fee_note,
         live=live,
-        extra={"seq": state.seq},  # the number of round events folded (for tools that follow the view)
+        # the number of round events folded (for tools that follow the view); the hand's dealer button
+        extra={"seq": state.seq, **({"button": start.button} if start and start.button else {})},
     )
 
 
