@@ -27,7 +27,13 @@ it calls these hooks and the variant's data does the rest.
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
 - ``carry(state)`` (optional): on a dealt round, what the next round carries from it, ``(seat, status)``
-  pairs (Chinese Poker's Fantasy Land); the next round's hooks read them in ``state.carried``.
+  pairs (Chinese Poker's Fantasy Land, a pot game's kill button); the next round's hooks read them in
+  ``state.carried``.
+- ``card_wanted(state)`` (optional): whether a device that deals on demand deals the card the round expects
+  now, or waits for the dealer to ask for it (Panguingue's stock card, which the player may leave for the
+  discard); the terminal then shows the table waiting on a decision, not on its devices.
+- ``dead_hand_returned`` (class attribute, default True): whether a hand ruled dead has its wagers returned in
+  the outcome; a pot game's dead hand forfeits its chips to the pot.
 
 A turn-by-turn game (Panguingue) runs its play as a ``rule_draws`` phase: ``next_extra_card`` is the card the
 player in turn may draw, and its ``meld`` and ``discard`` events (``state.plays``) move the phase on.
@@ -67,6 +73,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from rules.decks import DeckRange
 from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
@@ -161,6 +168,12 @@ class Family(FamilyRules, Protocol):
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None: ...
 
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None: ...
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
 
 class NoAnalysis(Exception):
     """The family has no exact analysis (``dealer-terminal analyze`` says so)."""
@@ -212,6 +225,21 @@ class BaseFamily:
     def hand_over(self, state: RoundState) -> bool:
         """A fold never ends the deal early."""
         return False
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The seat the dealer button moves to for a hand dealt to ``seats``, from the last hand's
+        (``state.last_button``, ``state.redeal``); None: the game has no moving button, or no hand was dealt
+        yet. The round engine raises BUTTON_OUT_OF_TURN when a round start names another seat."""
+        return None
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The dealer button of a new game's first hand when nobody placed it; None: no button."""
+        return None
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
+        """The numbers of decks the game's filing allows a table to deal from (its ``shoe:``), or None where
+        the filing sets no range (the game file's ``deck:`` is the count)."""
+        return None
 
     # -- beyond the round engine -------------------------------------------------------------------
 
