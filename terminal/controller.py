@@ -238,7 +238,9 @@ class TableController:
         # The posted limits go into the rules too, so a wager placed after the round start (a Two Card Peek
         # Peek, seed 000 L832-1005) is checked against the table's minimum as replay checks it.
         self.posted_limits = (config.table.limits.min_cents, config.table.limits.max_cents)
-        self.rules = game_rules(self.game, config.table.decks, posted=self.schedule, limits=self.posted_limits)
+        self.rules = game_rules(
+            self.game, config.table.decks, posted=self.schedule, limits=self.posted_limits
+        )
         self._rules_cache: dict[tuple[str, str | None], Any] = {
             (self.game.id, config.table.fee_schedule): self.rules
         }
