@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
-from rules.chinese.report import ChineseReport
+from rules.chinese.report import ChineseReport, FantasyLandPart, ScoringPart
 from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import fantasy_land, score_hand, settle
 from rules.chinese.setter import propose
@@ -256,40 +256,33 @@ class ChineseFamily(BaseFamily):
         return analyze(data, decks, progress)
 
     def settle(self, state: RoundState) -> ChineseReport | None:
-        """The deal's settlement once every player's hand is set, else why not yet, typed (:meth:`_scoring`)."""
-        out = self._scoring(state)
-        return None if out is None else ChineseReport.from_json(out)
-
-    def _scoring(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""
         if state.start is None:
             return None
         v = self.variant(state)
         players = [s for s in state.start.players if s not in state.dead]
         if not v.players_min <= len(players) <= v.players_max:
-            return {
-                "chinese": None,
-                "why": f"{len(players)} hands: this game deals {v.players_min} to {v.players_max}",
-            }
+            return ChineseReport(
+                chinese=None, why=f"{len(players)} hands: this game deals {v.players_min} to {v.players_max}"
+            )
         hands = self.set_hands(state)
         todo = [s for s in players if s not in hands or len(hands[s].cards) != 13]
         if todo:
-            return {
-                "chinese": None,
-                "why": "enter the hand as set (hand_set) for seat " + ", ".join(map(str, todo)),
-            }
+            return ChineseReport(
+                chinese=None, why="enter the hand as set (hand_set) for seat " + ", ".join(map(str, todo))
+            )
         scores = [score_hand(s, hands[s], self.dealt(state, s), v) for s in players]
         stakes: dict[int, int] = {}
         for w in state.start.wagers:
             stakes[w.seat] = stakes.get(w.seat, 0) + w.cents
         result = settle(scores, state.start.button, v, stakes or None)
-        out: dict[str, Any] = {"chinese": result.to_json()}
+        fantasy = None
         if v.fantasy_deal is not None:
-            out["fantasy_land"] = {
-                "this_hand": list(self.fantasy_seats(state)),
-                "next_hand": [s for s, _ in self.carry(state)],
-            }
-        return out
+            fantasy = FantasyLandPart(
+                this_hand=self.fantasy_seats(state), next_hand=tuple(s for s, _ in self.carry(state))
+            )
+        # the scoring's own JSON form (rules.chinese.scoring.Settlement.to_json), read as its typed part
+        return ChineseReport(chinese=ScoringPart.from_json(result.to_json(), "chinese"), fantasy_land=fantasy)
 
 
 def _pineapple_finding(state: RoundState, e: HandSet, rule: tuple[int, int, int]) -> Finding | None:
