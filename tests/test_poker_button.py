@@ -72,3 +72,18 @@ def test_stud_without_a_filed_button_and_razz_do_not_move_one():
         fam = family_rules(game.split("/")[0])
         assert fam.next_button(s, (2, 5, 7)) == due, game
         assert fam.first_button(_state(game), (2, 5, 7)) == (7 if due else None), game
+
+
+def test_chinese_buttons_rotate_where_filed_and_start_left_of_the_house_dealer():
+    """The 101 and Parkwest: a new game gives both buttons to the player left of the house dealer, and they
+    move clockwise to the next player after each round of play (seed 000 L3109, L3683); the Oaks' 13 Card
+    Poker files no move (None: the round start's button stands)."""
+    for game, first, due in (
+        ("chinese/the101", 2, 3),
+        ("chinese/face-up-pineapple-parkwest", 2, 3),
+        ("chinese/13-card-oaks", None, None),
+    ):
+        fam = family_rules("chinese")
+        assert fam.first_button(_state(game), (2, 3, 4)) == first, game
+        s = _run(_state(game), {"type": "shuffle"}, {"type": "round_start", "seats": [2, 3, 4], "button": 2})
+        assert fam.next_button(s, (2, 3, 4)) == due, game

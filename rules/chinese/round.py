@@ -26,6 +26,7 @@ from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import fantasy_land, score_hand, settle
 from rules.chinese.setter import propose
 from rules.chinese.variant import ChineseVariant, parse_chinese
+from rules.poker.deal import next_button
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, HandSet, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
@@ -60,6 +61,18 @@ class ChineseFamily(BaseFamily):
     def variant(self, state: RoundState) -> ChineseVariant:
         """The variant of the game being dealt."""
         return self._variants(state)
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The action and dealer buttons move together clockwise to the next player after each round of play
+        (seed 000 L3109, L3683; ``chinese.button_rotates``); None where not filed or at a new game."""
+        if not self.variant(state).button_rotates:
+            return None
+        return next_button(state.last_button or None, seats, state.redeal)
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """A new game: the player to the left of the house dealer receives both buttons (seed 000 L3109,
+        L3683): the lowest seat in play."""
+        return min(seats) if seats and self.variant(state).button_rotates else None
 
     def dealt(self, state: RoundState, seat: int) -> tuple[Card, ...]:
         """The cards read to ``seat`` (unread cards left out)."""
