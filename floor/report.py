@@ -7,6 +7,14 @@ A round's fee is the ``fee_cents`` of its **last** ``settlement`` entry: the tab
 when it first appears and again whenever a correction changes it (:mod:`terminal.controller`), so summing
 every settlement entry would count a corrected round twice. A settlement entry's round is its ``round``
 field; its game and fee schedule are those of the table's last ``config`` entry before it.
+
+**Dealer shifts.** A table journals who logs in by role only (``auth.login`` / ``auth.logout`` with
+``{"role": "dealer"}``, :mod:`terminal.roles`): one PIN per role and table, no person's name. So a report
+splits a table's rounds by **dealer session** — from a dealer login to the dealer's logout or the next
+login of any role (the terminal holds one session at a time, :class:`terminal.roles.Access`) — and says
+when each began and ended; it cannot say who dealt. Rounds settled while no dealer
+was logged in are a session of their own (``dealer`` None). A session open before the report's window is
+found from the table's last login or logout before it.
 """
 
 from __future__ import annotations
@@ -24,7 +32,21 @@ from floor.room import cite_text, device_fault, parse_ts
 
 ROTATION_EVENTS = frozenset({"BankerChosen", "BankPassed"})
 """Table events that move the bank (``terminal.table.state``)."""
-KINDS = ("config", "settlement", "alert", "table", "device")
+KINDS = ("config", "settlement", "alert", "table", "device", "auth.login", "auth.logout")
+AUTH_KINDS = ("auth.login", "auth.logout")
+
+
+@dataclass
+class DealerShift:
+    """The rounds a table settled during one dealer session (a dealer-role login to its end), or while no
+    dealer was logged in (``login`` None). ``logout`` None: still open at the end of the report."""
+
+    table: str
+    login: datetime | None
+    logout: datetime | None
+    rounds: int = 0
+    fee_cents: int = 0
+    alerts: int = 0
 
 
 @dataclass
@@ -52,6 +74,7 @@ class ShiftReport:
     by_schedule: dict[str, int]
     by_hour: list[tuple[datetime, int, int]]  # hour start, rounds, fee cents
     alerts_by_code: list[tuple[str, str, str, int]]  # code, ruling, citation, count
+    dealer_shifts: list[DealerShift] = field(default_factory=list)
 
     @property
     def rounds(self) -> int:
@@ -70,6 +93,10 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _overlaps(shift: DealerShift, since: datetime, until: datetime) -> bool:
+    return shift.login is not None and shift.login < until and (shift.logout is None or shift.logout >= since)
+
+
 def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime, title: str) -> ShiftReport:
     """The report of ``entries`` (mappings with ``table, seq, ts, kind, payload``) dealt in
     [``since``, ``until``); ``config`` entries before ``since`` only set a table's game."""
@@ -83,10 +110,15 @@ def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime
     hour_rounds: Counter[datetime] = Counter()
     hour_fees: Counter[datetime] = Counter()
     codes: Counter[tuple[str, str, str]] = Counter()
+    shifts: list[DealerShift] = []
     for name in sorted(by_table):
         fig = TableFigures(name)
         game, schedule = "?", "none"
-        last: dict[Any, tuple[int, str, str, datetime]] = {}  # round -> (fee, game, schedule, when)
+        last: dict[
+            Any, tuple[int, str, str, datetime, int]
+        ] = {}  # round -> (fee, game, schedule, when, shift)
+        sessions = [DealerShift(name, None, None)]  # sessions[0]: no dealer logged in
+        current = 0
         for e in sorted(by_table[name], key=lambda e: int(e["seq"])):
             p = e["payload"] if isinstance(e["payload"], Mapping) else {}
             kind = e["kind"]
@@ -94,21 +126,31 @@ def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime
                 game = p["game"]
                 schedule = str(p.get("fee_schedule") or "none")
             when = parse_ts(e["ts"])
+            if kind in AUTH_KINDS and when is not None:  # the terminal holds one session: any login ends it
+                if current and (kind == "auth.login" or p.get("role") == "dealer"):
+                    sessions[current].logout = when
+                    current = 0
+                if kind == "auth.login" and p.get("role") == "dealer":
+                    sessions.append(DealerShift(name, when, None))
+                    current = len(sessions) - 1
             if when is None or not since <= when < until:
                 continue
             if kind == "settlement":
                 fee = p.get("fee_cents")
-                last[p.get("round")] = (fee if _is_int(fee) else 0, game, schedule, when)  # type: ignore[assignment]
+                last[p.get("round")] = (fee if _is_int(fee) else 0, game, schedule, when, current)  # type: ignore[assignment]
             elif kind == "alert":
                 fig.alerts += 1
+                sessions[current].alerts += 1
                 codes[(str(p.get("code", "?")), str(p.get("ruling", "")), cite_text(p.get("cite")))] += 1
             elif kind == "table" and p.get("event") in ROTATION_EVENTS:
                 fig.rotations += 1
             elif kind == "device" and device_fault(p):
                 fig.device_faults += 1
-        for fee, g, sched, when in last.values():
+        for fee, g, sched, when, shift in last.values():
             fig.rounds += 1
             fig.fee_cents += fee
+            sessions[shift].rounds += 1
+            sessions[shift].fee_cents += fee
             if g not in fig.games:
                 fig.games.append(g)
             game_rounds[g] += 1
@@ -118,6 +160,8 @@ def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime
             hour_rounds[hour] += 1
             hour_fees[hour] += fee
         tables.append(fig)
+        # the sessions that dealt or alerted in the window, or were open during it
+        shifts += [sh for sh in sessions if sh.rounds or sh.alerts or _overlaps(sh, since, until)]
     hours: list[tuple[datetime, int, int]] = []
     h = since.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
     while h < until and len(hours) < 48:
@@ -132,12 +176,14 @@ def build(entries: Iterable[Mapping[str, Any]], since: datetime, until: datetime
         by_schedule=dict(sorted(schedule_fees.items())),
         by_hour=hours,
         alerts_by_code=[(c, r, cite, n) for (c, r, cite), n in sorted(codes.items(), key=lambda kv: -kv[1])],
+        dealer_shifts=shifts,
     )
 
 
 async def archive_entries(query: Query, room: str, since: datetime, until: datetime) -> list[dict[str, Any]]:
     """The archive's entries a report needs: those dealt in [``since``, ``until``) (by the table's own
-    time) and each table's last ``config`` before ``since`` (its game at the start of the shift)."""
+    time), each table's last ``config`` before ``since`` (its game at the start of the shift) and its last
+    login or logout before ``since`` (the dealer session open at the start, if any)."""
     iso = [t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ") for t in (since, until)]
     inside = await query(
         "SELECT table_id AS table, seq, ts, kind, payload FROM floor_entry WHERE room = %s AND kind = ANY(%s) "
@@ -149,7 +195,13 @@ async def archive_entries(query: Query, room: str, since: datetime, until: datet
         "WHERE room = %s AND kind = 'config' AND payload ? 'game' AND ts < %s ORDER BY table_id, seq DESC",
         (room, iso[0]),
     )
-    return before + inside
+    dealer = await query(
+        "SELECT DISTINCT ON (table_id) table_id AS table, seq, ts, kind, payload FROM floor_entry "
+        "WHERE room = %s AND kind = ANY(%s) AND ts < %s "
+        "ORDER BY table_id, seq DESC",
+        (room, list(AUTH_KINDS), iso[0]),
+    )
+    return before + dealer + inside
 
 
 def journal_entries(path: Path) -> tuple[list[dict[str, Any]], str]:

@@ -144,3 +144,37 @@ class DeckSpec:
         if self.extra_cards:
             s += ", plus " + " ".join(str(c) for c in self.extra_cards)
         return s
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRange:
+    """The numbers of decks a game's filing allows a table to deal from, and where the filing says so."""
+
+    low: int
+    high: int
+    cite: str = ""
+
+    def allows(self, decks: int) -> bool:
+        """Whether ``decks`` is within the filed range."""
+        return self.low <= decks <= self.high
+
+    @property
+    def words(self) -> str:
+        """``3 to 8 decks`` (or ``6 decks``)."""
+        return f"{self.low} decks" if self.low == self.high else f"{self.low} to {self.high} decks"
+
+    def refusal(self, game: str, decks: int) -> str | None:
+        """A sentence naming the game, the filed range and its cite when ``decks`` is outside it, else None."""
+        if self.allows(decks):
+            return None
+        where = f" ({self.cite})" if self.cite else ""
+        return f"{game} is filed for {self.words}{where}; this table deals from {decks}"
+
+
+def shoe_cite(data: Mapping[str, Any], shoe: Mapping[str, Any]) -> str:
+    """The text of a ``shoe:`` section's cite: its seed (or the game file's ``source:`` seed) and lines."""
+    raw_cite, raw_source = shoe.get("cite"), data.get("source")
+    cite: Mapping[str, Any] = raw_cite if isinstance(raw_cite, Mapping) else {}
+    source: Mapping[str, Any] = raw_source if isinstance(raw_source, Mapping) else {}
+    seed = cite.get("seed") or source.get("seed") or ""
+    return ", ".join(str(p) for p in (seed, cite.get("lines", "")) if p)

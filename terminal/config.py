@@ -85,6 +85,10 @@ class TableConfig(_Strict):
     seats: int = Field(ge=1, le=10)
     limits: Limits
     fee_schedule: str | None = None
+    #: The number of decks the table deals from (its shoe); unset: the game file's ``deck.decks``. It must be
+    #: within the range the game's filing allows (``shoe:``; ``config check``, and DECKS_NOT_FILED at round
+    #: start).
+    decks: int | None = Field(default=None, ge=1, le=16)
     #: Whether a device must be paired (docs/technician-guide.md, "Pairing devices") before the table takes
     #: its events; unset: required on a real table, not on a demo or all-emulator one. See
     #: :attr:`TerminalConfig.requires_pairing`.
@@ -596,7 +600,7 @@ def check_config(
         problems.sort(key=_problem_order)
         return None, problems
     problems = pin_problems(cfg, layers.where) + button_problems(cfg, layers.where)
-    problems += pairing_problems(cfg, layers.where)
+    problems += pairing_problems(cfg, layers.where) + deck_problems(cfg, layers.where)
     if problems:
         problems.sort(key=_problem_order)
         return None, problems
@@ -632,6 +636,37 @@ def pin_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
 #: Addresses with no physical device behind a link: an emulator (``emu://``, or on a pseudo-terminal,
 #: ``pty://``) and a GPIO panel (no link, nothing to pair). Any other device is a real one.
 EMULATED_URLS = ("emu://", "pty://", "gpio://")
+
+
+def deck_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:
+    """The table's decks (``table.decks``, else the game file's) and each shuffler's ``options.decks`` must
+    be within the range the game's filing allows (the family's ``filed_decks``: blackjack's 1-8, 2-8 or 6-8,
+    21st Century Baccarat's 3-8): a problem names the game, the filed range and the filing's lines."""
+    from terminal.games import family_of, get_game
+
+    try:
+        game = get_game(cfg.table.game)
+        filed = family_of(game).filed_decks(game.data)
+    except UserError:
+        return []  # an unknown game is reported where the game is read
+    if filed is None:
+        return []
+    counts: list[tuple[PathKey, int]] = []
+    deck = game.data.get("deck")
+    own = deck.get("decks", 1) if isinstance(deck, Mapping) else 1
+    counts.append((("table", "decks"), cfg.table.decks if cfg.table.decks is not None else own))
+    for name, d in sorted(cfg.devices.items()):
+        n = d.options.get("decks")
+        if d.kind == "shuffler" and isinstance(n, int) and not isinstance(n, bool):
+            counts.append((("devices", name, "options", "decks"), n))
+    name = f"{game.data.get('name') or game.id} ({game.data.get('room') or game.id})"
+    problems = []
+    for path, n in counts:
+        why = filed.refusal(name, n)
+        if why is not None:
+            at = path if path != ("table", "decks") or cfg.table.decks is not None else ("table", "game")
+            problems.append(Problem(where(at), ".".join(str(p) for p in at), why))
+    return problems
 
 
 def pairing_problems(cfg: TerminalConfig, where: Any) -> list[Problem]:

@@ -84,6 +84,7 @@ from terminal.screen import (
     Setup,
     Station,
     betting_open,
+    card_wanted,
     facts_of,
     next_to_decide,
     screen_of,
@@ -209,6 +210,7 @@ def config_entry(cfg: TerminalConfig) -> dict[str, Any]:
         "seats": t.seats,
         "table_id": t.id,
         "fee_schedule": t.fee_schedule,
+        **({"decks": t.decks} if t.decks is not None else {}),
         "limits": t.limits.model_dump(),
         "devices": {n: {"kind": d.kind, "url": d.url} for n, d in sorted(cfg.devices.items())},
     }
@@ -233,7 +235,12 @@ class TableController:
         #: The posted collection schedule: the banked games' settlement takes it, a pot game's round hook
         #: takes it from the pot (so it is in the game data the rules are built from).
         self.schedule = _schedule(config.table.fee_schedule)
-        self.rules = game_rules(self.game, posted=self.schedule)
+        # The posted limits go into the rules too, so a wager placed after the round start (a Two Card Peek
+        # Peek, seed 000 L832-1005) is checked against the table's minimum as replay checks it.
+        self.posted_limits = (config.table.limits.min_cents, config.table.limits.max_cents)
+        self.rules = game_rules(
+            self.game, config.table.decks, posted=self.schedule, limits=self.posted_limits
+        )
         self._rules_cache: dict[tuple[str, str | None], Any] = {
             (self.game.id, config.table.fee_schedule): self.rules
         }
@@ -313,7 +320,11 @@ class TableController:
         """The rules of ``game`` under the posted ``schedule`` (cached: one object per pair)."""
         key = (game, schedule)
         if key not in self._rules_cache:
-            self._rules_cache[key] = game_rules(get_game(game), posted=_schedule(schedule))
+            # The table's decks (``table.decks``) are its shoe: the round engine deals and checks that count.
+            decks = self.config.table.decks if game == self.config.table.game else None
+            self._rules_cache[key] = game_rules(
+                get_game(game), decks, posted=_schedule(schedule), limits=self.posted_limits
+            )
         return self._rules_cache[key]
 
     @property
@@ -577,7 +588,8 @@ class TableController:
         return "no more bets: the wager stays as it was"
 
     def round_start_event(self) -> RoundStart | str:
-        """The round start from the layout: seats in play, the player-dealer, the wagers and the bank."""
+        """The round start from the layout: seats in play, the player-dealer, the dealer button, the wagers
+        and the bank."""
         n = self.config.table.seats
         pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
         wagers = [
@@ -595,7 +607,14 @@ class TableController:
         else:
             seats = tuple(sorted({w.seat for w in wagers} | ({pd} if pd else set())))
         bank = self.bank_cents if pd is not None else 0
-        return RoundStart(seats=seats, player_dealer=pd, wagers=tuple(wagers), bank=bank)
+        # The dealer button moves clockwise to the next seat in play after each hand (the family's
+        # ``next_button``: pot poker's ``poker.button.rotates``); a new game's first hand takes the family's
+        # default seat. The round start carries it, so the blinds and the first to act follow it.
+        fam = family_rules(self.game.family)
+        button = fam.next_button(self.state, seats)
+        if button is None:
+            button = fam.first_button(self.state, seats)
+        return RoundStart(seats=seats, player_dealer=pd, button=button, wagers=tuple(wagers), bank=bank)
 
     async def demo_fill(self, inp: ConsoleInput | None = None) -> str:
         """Demo: a full layout (a player-dealer with a bank, a wager on most seats) so a round settles."""
@@ -1324,6 +1343,8 @@ class TableController:
         expected = self.state.expected
         if drv is None or self.state.status is not Status.DEALING or not hasattr(expected, "target"):
             return
+        if not self._card_wanted():
+            return
         ph = self.state.current_phase
         cfg = getattr(drv, "config", None)
         if ph is not None and ph.kind is PhaseKind.LEFTOVER and self._stack_count is not None:
@@ -1335,6 +1356,11 @@ class TableController:
                 return
         with contextlib.suppress(Exception):
             drv.dispense()
+
+    def _card_wanted(self) -> bool:
+        """Whether the card the round expects is dealt now, or waits for the dealer to ask for it (the family's
+        optional ``card_wanted``: Panguingue's stock card, which a player may take or leave)."""
+        return card_wanted(self.state)
 
     def _drive_devices(self) -> None:
         """What the devices do because of the round: the dice cup is armed once betting closes on a dice
@@ -1351,7 +1377,9 @@ class TableController:
             with contextlib.suppress(Exception):
                 cup.arm(self.round_no)
         control = _emulator_control(self.device_of("shoe"))
-        wants_card = self.state.status is Status.DEALING and hasattr(expected, "target")
+        wants_card = (
+            self.state.status is Status.DEALING and hasattr(expected, "target") and self._card_wanted()
+        )
         if control is None or not wants_card or self._draw_owed or not control.on_demand:
             return
         self._draw_owed = 1

@@ -87,7 +87,9 @@ def game_rules(
     round start's wagers against with the variant's own ``wager_limits:`` (``rules.round.table_rules``)."""
     fam = family_of(game)
     data = fam.table_data(game.data, posted)
-    if limits is not None:
+    # A banked game's posted limits are wager limits; a pot game's are its betting structure (the fixed-limit
+    # bet sizes, config/tables/poker.yaml), which its betting rules check, so they are not wager limits there.
+    if limits is not None and fam.settled_at_table:
         from rules.banking.wagers import TABLE_LIMITS
 
         data = {**data, TABLE_LIMITS: {"min_cents": limits[0], "max_cents": limits[1]}}

@@ -18,7 +18,8 @@ from rules.baccarat.report import CoupReport
 from rules.baccarat.roads import DERIVED, Mark, Outcome, Roads, roads
 from rules.cards import parse_cards
 from rules.errors import RulesError
-from rules.round import GameRules, RoundState, apply, initial
+from rules.families import family as family_rules
+from rules.round import GameRules, RoundState, Status, apply, initial
 from rules.round.events import Event, EventError, RoundStart, Shuffle, TargetKind, event_from_json
 from rules.round.report import RoundReport
 from rules.ultimatewar.report import UltimateWarReport
@@ -30,6 +31,7 @@ __all__ = [
     "NoRoads",
     "Scoreboard",
     "ShoeFold",
+    "is_settled",
     "public_cards",
     "mark_of_settlement",
     "marks_of_events",
@@ -145,14 +147,33 @@ def marks_of_events(rules: GameRules, events: Iterable[Event], where: str = "eve
     return marks
 
 
+def is_settled(state: RoundState) -> bool:
+    """Whether the round is over and settled: dealt, no hand left to set nor play-or-fold owed (the
+    controller's own test of a finished round), and the family's settlement reached."""
+    if state.status is not Status.DEALT or state.start is None:
+        return False
+    fam = family_rules(state.game.family)
+    if fam.hands_to_set(state) or fam.next_to_decide(state) is not None:
+        return False
+    outcome = state.outcome
+    return outcome is not None and outcome.settlement is not None
+
+
 def public_cards(state: RoundState) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
     """The last round's hands as the players may see them: each hand's cards in dealing order, a card
-    dealt face down (not yet public) as None; burns, the stub and voided cards left out."""
+    dealt face down (not yet public) as None; burns, the stub and voided cards left out.
+
+    A card dealt face down is public once the round is settled: the settlement compares the hands, so
+    every hand in it has been turned over (Pai Gow's hands are shown after all are set, Three Card's
+    player hands at the showdown). Before that a face-down card is a card back, whatever the reader saw
+    (:func:`is_settled`)."""
     hands: dict[str, list[str | None]] = {}
+    shown = is_settled(state)
     for p in state.placed:
         if p.void or p.target.kind in (TargetKind.BURN, TargetKind.STUB):
             continue
-        hands.setdefault(str(p.target), []).append(str(p.card) if p.face_up and p.card is not None else None)
+        public = (p.face_up or shown) and p.card is not None
+        hands.setdefault(str(p.target), []).append(str(p.card) if public else None)
     return tuple((name, tuple(cards)) for name, cards in hands.items())
 
 

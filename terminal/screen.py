@@ -166,9 +166,20 @@ def table_alerts(table: TableState, station: Station) -> tuple[AlertView, ...]:
     return table.alerts + station.env_alerts
 
 
+def card_wanted(st: RoundState) -> bool:
+    """Whether the card the round expects is dealt now, or waits for the dealer to ask for it (the family's
+    optional ``card_wanted``: Panguingue's stock card, which a player may take or leave): the table then
+    waits on a decision the dealer keys, not on its devices."""
+    hook = getattr(family_rules(st.game.family), "card_wanted", None)
+    return True if hook is None else bool(hook(st))
+
+
 def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
     """What the table's state (``terminal.table.machine.step_of``) depends on."""
     st = table.round
+    expected = getattr(st.expected, "kind", "card")
+    if expected == "card" and st.status is Status.DEALING and not card_wanted(st):
+        expected = "decision"  # a card the dealer asks for (a stock draw keyed on the Pan picker)
     stop = st.blocked or any(a.severity == "stop" for a in table_alerts(table, station))
     settled = settled_of(st, setup.schedule, setup.config.table.seats)
     return TableFacts(
@@ -177,7 +188,7 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         needs_shuffle=needs_shuffle(table, setup),
         shuffling=table.shuffling,
         status=st.status.value,
-        expected=getattr(st.expected, "kind", "card"),
+        expected=expected,
         deciding=next_to_decide(st) is not None,
         setting=bool(hands_to_set(st)),
         held=settled is not None and settled.settlement is None,
@@ -515,7 +526,8 @@ def view_from_state(
         settlement_title=title,
         fee_note=fee_note,
         live=live,
-        extra={"seq": state.seq},  # the number of round events folded (for tools that follow the view)
+        # the number of round events folded (for tools that follow the view); the hand's dealer button
+        extra={"seq": state.seq, **({"button": start.button} if start and start.button else {})},
     )
 
 

@@ -132,6 +132,15 @@ def test_a_report_that_does_not_fit_is_refused_naming_the_key(change, where: str
     assert reason in exc.value.reason
 
 
+def test_a_key_out_of_the_order_the_report_writes_is_refused() -> None:
+    data = _paigow_json()
+    moved = {"player_dealer": data.pop("player_dealer"), **data}  # before the distribution
+    with pytest.raises(ReportError) as exc:
+        family("paigow").report_types[0].from_json(moved)
+    assert exc.value.where == "settlement.player_dealer"
+    assert "out of order" in exc.value.reason
+
+
 def test_keys_no_report_of_the_family_has_are_refused() -> None:
     with pytest.raises(ReportError, match="fit none of the family's reports"):
         read_report(family("baccarat").report_types, {"showdown": None})

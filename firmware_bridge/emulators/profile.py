@@ -14,7 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from firmware_bridge.emulators.tiles_profile import TilesProfile
-from kernel.cards import parse_card, parse_read
+from kernel.cards import JOKER, STANDARD_CARDS, Card, parse_card, parse_read
 from kernel.errors import CardParseError
 from kernel.safeyaml import YamlLimitError, load_text
 
@@ -79,10 +79,28 @@ class LinkProfile(_Strict):
 
 
 class DeckProfile(_Strict):
-    """The cards physically loaded (before any wrong-deck fault)."""
+    """The cards physically loaded (before any wrong-deck fault): ``decks`` standard decks less the ranks
+    ``ranks_removed`` strips from each (Panguingue's forty-card decks: 8, 9 and 10 removed), and ``jokers``.
+    The same composition as a game file's ``deck:`` (``rules.decks``)."""
 
     decks: int = Field(default=1, ge=1, le=8)
     jokers: int = Field(default=0, ge=0, le=8)
+    ranks_removed: list[int] = Field(
+        default_factory=list, description="ranks stripped from every deck, 2-14 (11 jack … 14 ace)"
+    )
+
+    @field_validator("ranks_removed")
+    @classmethod
+    def _ranks(cls, value: list[int]) -> list[int]:
+        bad = [r for r in value if not 2 <= r <= 14]
+        if bad:
+            raise ValueError(f"ranks are 2-14 (11 jack, 12 queen, 13 king, 14 ace), not {bad}")
+        return value
+
+    def cards(self) -> list[Card]:
+        """The loaded cards in deck order, before the shuffle."""
+        kept = [c for c in STANDARD_CARDS if int(c.rank) not in self.ranks_removed]
+        return kept * self.decks + [JOKER] * self.jokers
 
 
 class ReadsProfile(_Strict):

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from firmware_bridge.emulators.base import Emulator
 from firmware_bridge.emulators.profile import Profile
 from firmware_bridge.messages import CutCardMsg, DeviceKind, Read, ShoeEmptyMsg
-from kernel.cards import ALL_CARDS, JOKER, STANDARD_CARDS, Card, parse_read
+from kernel.cards import ALL_CARDS, Card, parse_read
 
 
 class ShoeEmulator(Emulator):
@@ -27,7 +27,7 @@ class ShoeEmulator(Emulator):
             self._cards = []
             self._total = reads.count if reads.count is not None else 52
         else:
-            deck = list(STANDARD_CARDS) * profile.deck.decks + [JOKER] * profile.deck.jokers
+            deck = profile.deck.cards()
             self.rng.shuffle(deck)
             self._cards = list(deck)
             self._total = len(deck)

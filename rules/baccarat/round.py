@@ -30,6 +30,7 @@ from rules.baccarat.settle import settle_rule
 from rules.banking import RoundResults, Table, Wager, WagerKind, covers_all, order_wagers, settle_results
 from rules.banking.errors import BankingError
 from rules.cards import Card, format_cards
+from rules.decks import DeckRange, shoe_cite
 from rules.round.alerts import AlertCode
 from rules.round.events import (
     Action,
@@ -76,7 +77,7 @@ class BaccaratFamily(BaseFamily):
 
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = BaccaratFile
-    report_types = (CoupReport, Pan9Report,)
+    report_types = (CoupReport, Pan9Report)
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
         """The family's typed model of a game file (its parser's checks beyond the schema)."""
@@ -86,6 +87,23 @@ class BaccaratFamily(BaseFamily):
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant | Pan9Variant] = PerGame(_build_variant)
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
+        """The decks the filing allows (``shoe.decks``: a number, or ``{min, max, default}``; 21st Century
+        Baccarat's three to eight, seed 002 L125)."""
+        shoe = data.get("shoe")
+        if not isinstance(shoe, Mapping):
+            return None
+        decks = shoe.get("decks")
+        if isinstance(decks, int) and not isinstance(decks, bool):
+            return DeckRange(decks, decks, shoe_cite(data, shoe))
+        if (
+            isinstance(decks, Mapping)
+            and isinstance(decks.get("min"), int)
+            and isinstance(decks.get("max"), int)
+        ):
+            return DeckRange(decks["min"], decks["max"], shoe_cite(data, shoe))
+        return None
 
     def variant(self, state: RoundState) -> Variant | Pan9Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""

@@ -33,6 +33,7 @@ from rules.blackjack.settle import (
     settle_side_bet,
 )
 from rules.cards import Card, Rank, format_cards
+from rules.decks import DeckRange, shoe_cite
 from rules.errors import HandError
 from rules.evaluators.points import Total, blackjack_total
 from rules.round.alerts import AlertCode, Ruling
@@ -90,6 +91,14 @@ class BlackjackFamily(BaseFamily):
 
     def __init__(self) -> None:
         self._variants: PerGame[Variant] = PerGame(lambda state: from_data(state.game.data))
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
+        """The decks the filing allows (``shoe: {min_decks, max_decks}``: one to eight, or two to eight at
+        Marysville's No Bust, seed 004 L363, L395)."""
+        shoe = data.get("shoe")
+        if not isinstance(shoe, Mapping):
+            return None
+        return DeckRange(int(shoe.get("min_decks", 1)), int(shoe.get("max_decks", 8)), shoe_cite(data, shoe))
 
     def variant(self, state: RoundState) -> Variant:
         """The variant of the game being dealt, built once from the game file's mapping."""

@@ -17,15 +17,16 @@ Once every player's thirteen cards are set, :meth:`ChineseFamily.settle` scores 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
 from rules.chinese.hands import SEGMENTS, SIZES, SetHand, foul_reason
-from rules.chinese.report import ChineseReport
+from rules.chinese.report import ChineseReport, FantasyLandPart, ScoringPart
 from rules.chinese.schema import ChinesePokerFile
 from rules.chinese.scoring import fantasy_land, score_hand, settle
 from rules.chinese.setter import propose
 from rules.chinese.variant import ChineseVariant, parse_chinese
+from rules.poker.deal import next_button
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, HandSet, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
@@ -51,8 +52,6 @@ class ChineseFamily(BaseFamily):
     #: The strict schema of the family's game files (``rules.gamefile``).
     schema = ChinesePokerFile
     report_types = (ChineseReport,)
-    #: The report is each seat's points and net in cents (:meth:`settle`), not a list of wagers.
-    report_shape: ClassVar[str] = "points"
 
     def __init__(self) -> None:
         self._variants: PerGame[ChineseVariant] = PerGame(
@@ -62,6 +61,18 @@ class ChineseFamily(BaseFamily):
     def variant(self, state: RoundState) -> ChineseVariant:
         """The variant of the game being dealt."""
         return self._variants(state)
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The action and dealer buttons move together clockwise to the next player after each round of play
+        (seed 000 L3109, L3683; ``chinese.button_rotates``); None where not filed or at a new game."""
+        if not self.variant(state).button_rotates:
+            return None
+        return next_button(state.last_button or None, seats, state.redeal)
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """A new game: the player to the left of the house dealer receives both buttons (seed 000 L3109,
+        L3683): the lowest seat in play."""
+        return min(seats) if seats and self.variant(state).button_rotates else None
 
     def dealt(self, state: RoundState, seat: int) -> tuple[Card, ...]:
         """The cards read to ``seat`` (unread cards left out)."""
@@ -245,40 +256,33 @@ class ChineseFamily(BaseFamily):
         return analyze(data, decks, progress)
 
     def settle(self, state: RoundState) -> ChineseReport | None:
-        """The deal's settlement once every player's hand is set, else why not yet, typed (:meth:`_scoring`)."""
-        out = self._scoring(state)
-        return None if out is None else ChineseReport.from_json(out)
-
-    def _scoring(self, state: RoundState) -> Mapping[str, Any] | None:
         """The deal's settlement once every player's hand is set, else why not yet."""
         if state.start is None:
             return None
         v = self.variant(state)
         players = [s for s in state.start.players if s not in state.dead]
         if not v.players_min <= len(players) <= v.players_max:
-            return {
-                "chinese": None,
-                "why": f"{len(players)} hands: this game deals {v.players_min} to {v.players_max}",
-            }
+            return ChineseReport(
+                chinese=None, why=f"{len(players)} hands: this game deals {v.players_min} to {v.players_max}"
+            )
         hands = self.set_hands(state)
         todo = [s for s in players if s not in hands or len(hands[s].cards) != 13]
         if todo:
-            return {
-                "chinese": None,
-                "why": "enter the hand as set (hand_set) for seat " + ", ".join(map(str, todo)),
-            }
+            return ChineseReport(
+                chinese=None, why="enter the hand as set (hand_set) for seat " + ", ".join(map(str, todo))
+            )
         scores = [score_hand(s, hands[s], self.dealt(state, s), v) for s in players]
         stakes: dict[int, int] = {}
         for w in state.start.wagers:
             stakes[w.seat] = stakes.get(w.seat, 0) + w.cents
         result = settle(scores, state.start.button, v, stakes or None)
-        out: dict[str, Any] = {"chinese": result.to_json()}
+        fantasy = None
         if v.fantasy_deal is not None:
-            out["fantasy_land"] = {
-                "this_hand": list(self.fantasy_seats(state)),
-                "next_hand": [s for s, _ in self.carry(state)],
-            }
-        return out
+            fantasy = FantasyLandPart(
+                this_hand=self.fantasy_seats(state), next_hand=tuple(s for s, _ in self.carry(state))
+            )
+        # the scoring's own JSON form (rules.chinese.scoring.Settlement.to_json), read as its typed part
+        return ChineseReport(chinese=ScoringPart.from_json(result.to_json(), "chinese"), fantasy_land=fantasy)
 
 
 def _pineapple_finding(state: RoundState, e: HandSet, rule: tuple[int, int, int]) -> Finding | None:

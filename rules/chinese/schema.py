@@ -184,6 +184,9 @@ class Chinese(Strict):
     point_cents: int = Field(100, ge=1)
     first_position: Literal["button", "left_of_button"] = "button"
     ties: Literal["push", "button_wins"] = "push"
+    button_rotates: bool = Field(
+        False, description="the action and dealer buttons move clockwise to the next player after each hand"
+    )
     placement: Literal["set", "open"] = "set"
     foul: ChineseFoul = ChineseFoul(per_segment=1)
     scoop: ChineseScoop | None = None

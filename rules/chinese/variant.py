@@ -48,6 +48,9 @@ class ChineseVariant:
     point_cents: int = 100
     first_position: str = "button"
     ties: str = "push"
+    #: The buttons move clockwise one player after each hand; a new game gives them to the player left of the
+    #: house dealer (seed 000 L3109, L3683).
+    button_rotates: bool = False
     foul_per_segment: int = 1
     scoop_points: int = 0
     scoop_on_fouls: bool = False
@@ -93,6 +96,7 @@ def from_section(c: Chinese) -> ChineseVariant:
         point_cents=c.point_cents,
         first_position=c.first_position,
         ties=c.ties,
+        button_rotates=c.button_rotates,
         foul_per_segment=c.foul.per_segment,
         scoop_points=0 if c.scoop is None else c.scoop.points,
         scoop_on_fouls=c.scoop is not None and c.scoop.on_fouls,

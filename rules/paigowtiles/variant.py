@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError, field_validator
 
+from rules.banking.wagers import TABLE_LIMITS
 from rules.errors import RulesError
 from rules.gamefile import Cite, GameFileBase, Strict
 from rules.paigowtiles.hands import Ties
@@ -89,7 +90,9 @@ class TilesVariant(GameFileBase):
         """Read a variant file's mapping; a VariantError names the file's id, the field and what is wrong."""
         gid = str(data.get("id", "?")) if isinstance(data, Mapping) else "?"
         try:
-            return cls.model_validate(dict(data))
+            # The table's posted limits ride in the game data (rules.banking.wagers.TABLE_LIMITS); the tiles
+            # table checks them at its layout, so they are not part of the variant file's schema.
+            return cls.model_validate({k: v for k, v in data.items() if k != TABLE_LIMITS})
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])

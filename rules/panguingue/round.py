@@ -29,10 +29,21 @@ from rules.panguingue.report import PanReport
 from rules.panguingue.schema import Pan, PanguingueFile
 from rules.poker.round import POSTED_SCHEDULE, posted_schedule
 from rules.round.alerts import AlertCode
-from rules.round.events import CardRead, Discard, Event, Meld, RoundStart, Target, TargetKind
+from rules.round.events import (
+    Action,
+    CardRead,
+    Decision,
+    Discard,
+    Event,
+    Meld,
+    RoundStart,
+    Target,
+    TargetKind,
+)
 from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.procedure import Face, Phase, PhaseKind, Slot, card_words
 from rules.round.rulings import Finding
+from rules.round.state import undone
 
 if TYPE_CHECKING:
     from rules.analysis import Analysis
@@ -187,6 +198,24 @@ class PanFamily(BaseFamily):
             else:
                 t.draw(seq, x.target, x.card)
         return t
+
+    def card_wanted(self, state: RoundState) -> bool:
+        """Whether a shoe or shuffler that deals on demand should deal the card the round expects now. In the
+        play a card comes from the stock only when the player in turn asks for it (a ``draw`` decision since
+        his turn began, which the dealer keys): he may take the discard instead (L313-318). The deal is dealt
+        as it comes."""
+        t = self.table(state)
+        if t is None or t.out is not None or t.drew:
+            return t is None
+        off = undone(state.segment)
+        for n, e in reversed(state.segment):
+            if n in off:
+                continue
+            if isinstance(e, Decision) and e.action is Action.DRAW:
+                return e.seat == t.seat
+            if isinstance(e, CardRead | Meld | Discard):
+                return False
+        return False
 
     def next_extra_card(self, state: RoundState, phase: Phase) -> Slot | None:
         """The stock card the player in turn may draw (the prompt says what is due); None once a player has

@@ -45,6 +45,24 @@ def button_by_high_card(cards: Mapping[int, Card], v: PokerVariant) -> int:
     return max(cards, key=key)
 
 
+def next_button(last: int | None, seats: Sequence[int], redeal: bool = False) -> int | None:
+    """The dealer button for a hand dealt to ``seats`` after a hand whose button was ``last``.
+
+    The button moves clockwise one seat each hand (seed 000 L125, L166, L2284; 001 L237-243; 002 L993,
+    L1094; 003 L216 "moved to the next active player/position to the left"; 004 L1187): to the first seat
+    in play after ``last``, so seats with nobody dealt in are skipped (004 L1776-1777 "open seats may force
+    the dealer button to skip ahead"). A misdealt hand is dealt again with the button where it was
+    (``redeal``: no filing says; a void hand is not a hand played). None when no hand was dealt yet (a new
+    game: the button goes to the high card by suit, :func:`button_by_high_card`).
+    """
+    if last is None or not seats:
+        return None
+    if redeal and last in seats:
+        return last
+    ordered = sorted(seats)
+    return next((s for s in ordered if s > last), ordered[0])
+
+
 def _bring_rank(c: Card, bi: BringIn) -> int:
     if c.rank is None:
         return 14 if (bi.joker_up_as_ace and bi.aces == "high") else 1 if bi.joker_up_as_ace else 0

@@ -21,7 +21,7 @@ from rules.cards import Card
 from rules.errors import RulesError
 from rules.fees import Schedule, assess
 from rules.poker.betting import BettingError, BettingRound, TurnError
-from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud
+from rules.poker.deal import DealError, bring_in_seat, first_to_act_stud, next_button
 from rules.poker.irregular import Remedy, premature_board, substantial_action, wrong_hole_cards
 from rules.poker.kill import KILL_BUTTON, carried_button, kill_seat, killed_betting, next_kill
 from rules.poker.report import ShowdownReport
@@ -164,6 +164,23 @@ class PokerFamily(BaseFamily):
         if index == river_burn:
             return ()  # the river after the reshuffle, without a burn
         return slots
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The dealer button moves clockwise to the next seat in play after each hand (``poker.button.rotates``,
+        :func:`~rules.poker.deal.next_button`); None at a new game or where the button does not rotate."""
+        v = self.variant(state)
+        if v is None or not v.button_rotates:
+            return None
+        return next_button(state.last_button or None, seats, state.redeal)
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """A new game's first hand, where nobody placed the button from the high-card draw: the last seat in
+        play, so the deal and the blinds begin at the lowest seat (choice: the terminal does not read the
+        draw; seat order from seat one as the filings deal a game without a button, seed 000 L17)."""
+        v = self.variant(state)
+        if v is None or not v.button_rotates or not seats:
+            return None
+        return max(seats)
 
     def hand_over(self, state: RoundState) -> bool:
         """Every player but one has folded: the hand is over, no more cards are dealt (no burn, no board,
@@ -621,6 +638,10 @@ def acting_order(
         first = first_to_act_stud({s: c for s, c in showing.items()}, v, button)
         i = live.index(first)
         return tuple(live[i:] + live[:i]), {}
+    if button is None and live:
+        # No button named: the deal runs from the lowest seat, so the last seat holds it in effect (and
+        # heads-up it posts the small blind, as a named button does).
+        button = max(live)
     seats = clockwise_from(live, button)
     if first_round and v.blinds:
         if len(seats) == 2 and len(v.blinds) == 2 and button in seats:

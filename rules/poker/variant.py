@@ -214,6 +214,9 @@ def from_section(p: Poker) -> PokerVariant:
     if p.button is not None:
         kw["button_rotates"] = p.button.rotates
         kw["new_game_button"] = p.button.new_game
+    elif game is GameKind.STUD:
+        # "A 'Dealers Button' is not utilized in Stud games" (seed 000 L17): stud moves one only where filed.
+        kw["button_rotates"] = False
     if p.blinds is not None:
         kw["blinds"] = tuple(Blind(b.name or f"blind {i + 1}", b.cents) for i, b in enumerate(p.blinds))
     if p.bring_in is not None:

@@ -48,6 +48,8 @@ class AlertCode(Enum):
     SIDE_BET_WITHOUT_WAGER = "SIDE_BET_WITHOUT_WAGER"
     WAGER_NOT_ACCEPTED = "WAGER_NOT_ACCEPTED"
     LATE_FLOOR_DECISION = "LATE_FLOOR_DECISION"
+    BUTTON_OUT_OF_TURN = "BUTTON_OUT_OF_TURN"
+    DECKS_NOT_FILED = "DECKS_NOT_FILED"
     SHUFFLER_JAM = "SHUFFLER_JAM"
     SHORT_DISPENSE = "SHORT_DISPENSE"
     COMMS_LOST = "COMMS_LOST"
@@ -91,6 +93,8 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.SIDE_BET_WITHOUT_WAGER: "A side bet with no game wager beside it, where the filing requires one.",
     AlertCode.WAGER_NOT_ACCEPTED: "A wager of an amount the bet does not take (a fixed amount, a step).",
     AlertCode.LATE_FLOOR_DECISION: "A floor decision on a hand after the next hand has started.",
+    AlertCode.BUTTON_OUT_OF_TURN: "A hand started with the dealer button elsewhere than the seat the filing moves it to.",
+    AlertCode.DECKS_NOT_FILED: "The table deals from a number of decks outside the range the game's filing allows.",
     AlertCode.SHUFFLER_JAM: "The shuffler jammed.",
     AlertCode.SHORT_DISPENSE: "The shuffler dispensed fewer cards than asked.",
     AlertCode.COMMS_LOST: "A device stopped answering (lost heartbeat).",

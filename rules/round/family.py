@@ -27,7 +27,13 @@ it calls these hooks and the variant's data does the rest.
 - ``hand_over(state)`` (optional): after a fold, whether the hand is over before its deal is complete
   (a pot game folded to one player): the engine then expects no more cards and the round settles.
 - ``carry(state)`` (optional): on a dealt round, what the next round carries from it, ``(seat, status)``
-  pairs (Chinese Poker's Fantasy Land); the next round's hooks read them in ``state.carried``.
+  pairs (Chinese Poker's Fantasy Land, a pot game's kill button); the next round's hooks read them in
+  ``state.carried``.
+- ``card_wanted(state)`` (optional): whether a device that deals on demand deals the card the round expects
+  now, or waits for the dealer to ask for it (Panguingue's stock card, which the player may leave for the
+  discard); the terminal then shows the table waiting on a decision, not on its devices.
+- ``dead_hand_returned`` (class attribute, default True): whether a hand ruled dead has its wagers returned in
+  the outcome; a pot game's dead hand forfeits its chips to the pot.
 
 A turn-by-turn game (Panguingue) runs its play as a ``rule_draws`` phase: ``next_extra_card`` is the card the
 player in turn may draw, and its ``meld`` and ``discard`` events (``state.plays``) move the phase on.
@@ -49,9 +55,10 @@ Beyond the round engine, the same object is the family's whole contract with the
   :class:`~rules.round.events.CardRead`) or ``tiles`` (the round engine takes the round start and the dice,
   the family's own round the tiles: the terminal's table for it is ``terminal/tiles_table.py``);
 - ``house_way_pieces``: what ``dealer-terminal house-way`` sets for this family (``cards``: a poker hand into
-  two; ``tiles``: four tiles into two pairs); ``report_shape``: how the round's report (``settle``) reads
-  on the dealer's settlement panel (``wagers``: a ``wagers`` list; ``points``: each seat's net from a points
-  game's scoring). The terminal asks these; it never tests a family's name;
+  two; ``tiles``: four tiles into two pairs). The terminal asks these; it never tests a family's name. The
+  round's report (``settle``) is typed: ``report_types`` names the family's report classes
+  (:mod:`rules.round.report`), and the settlement panel reads a report by its class (every report's
+  ``wagers`` lines; a pot game's showdown, a points game's scoring);
 - ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
   them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
   player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
@@ -66,6 +73,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from rules.decks import DeckRange
 from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
@@ -131,9 +139,6 @@ class Family(FamilyRules, Protocol):
     #: The family's round report classes (what ``settle`` returns), for reading a JSON report back
     #: (:func:`rules.round.report.read_report`).
     report_types: ClassVar[tuple[type[RoundReport], ...]]
-    #: How the round's report reads on the settlement panel: ``wagers`` (a ``wagers`` list of per-wager
-    #: lines) or ``points`` (a points game's per-seat nets: Chinese Poker's scoring report).
-    report_shape: ClassVar[str]
 
     def parse_variant(self, data: Mapping[str, Any]) -> object: ...
 
@@ -163,6 +168,12 @@ class Family(FamilyRules, Protocol):
 
     def wager_results(self, state: RoundState, table: Table) -> RoundResults | None: ...
 
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None: ...
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
+
 
 class NoAnalysis(Exception):
     """The family has no exact analysis (``dealer-terminal analyze`` says so)."""
@@ -177,7 +188,6 @@ class BaseFamily:
     settled_at_table: ClassVar[bool] = False
     pieces: ClassVar[str] = "cards"
     house_way_pieces: ClassVar[str] = "cards"
-    report_shape: ClassVar[str] = "wagers"
     report_types: ClassVar[tuple[type[RoundReport], ...]] = ()
     #: Whether a hand ruled dead has its wagers returned (the round outcome's ``returned``); a pot game's
     #: dead hand forfeits its chips to the pot instead (the family's settlement says so).
@@ -215,6 +225,21 @@ class BaseFamily:
     def hand_over(self, state: RoundState) -> bool:
         """A fold never ends the deal early."""
         return False
+
+    def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The seat the dealer button moves to for a hand dealt to ``seats``, from the last hand's
+        (``state.last_button``, ``state.redeal``); None: the game has no moving button, or no hand was dealt
+        yet. The round engine raises BUTTON_OUT_OF_TURN when a round start names another seat."""
+        return None
+
+    def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None:
+        """The dealer button of a new game's first hand when nobody placed it; None: no button."""
+        return None
+
+    def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
+        """The numbers of decks the game's filing allows a table to deal from (its ``shoe:``), or None where
+        the filing sets no range (the game file's ``deck:`` is the count)."""
+        return None
 
     # -- beyond the round engine -------------------------------------------------------------------
 

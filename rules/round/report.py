@@ -7,13 +7,15 @@ families that settle wagers; a pot or points game leaves it None. Nested parts a
 (:class:`ReportPart`), down to the leaves (ints, strings, booleans).
 
 The JSON form is the one ``replay --json``, scenario expectations and exports have always held, byte for
-byte: :meth:`ReportPart.to_json` writes the fields in the order the most derived class declares them (then
-any inherited field it does not redeclare), under their name or the ``json`` key of their metadata (``as``
+byte: :meth:`ReportPart.to_json` writes the fields in the order the most derived class declares them, then
+any inherited field it does not redeclare (a subclass that adds a key in the middle redeclares them all), under their name or the ``json`` key of their metadata (``as``
 and ``for`` are Python keywords), and leaves out a field that is None unless the class lists its key in
 ``json_nulls`` (a key the report always writes, null or not). :meth:`ReportPart.from_json` reads it back,
-strictly: an unknown key, a missing required key, a null where none is written or a value of the wrong type
-is a :class:`ReportError` naming the key's path. ``from_json(to_json(r)) == r`` for every report a family
-builds (``tests/test_round_report.py`` holds it over every scenario).
+strictly: an unknown key, a key out of the order the report writes, a missing required key, a null where
+none is written or a value of the wrong type is a :class:`ReportError` naming the key's path (so a family
+that builds its report from a mapping cannot drift from the bytes it has always written).
+``from_json(to_json(r)) == r`` for every report a family builds (``tests/test_round_report.py`` holds it over
+every scenario).
 
 A family names its report classes in ``Family.report_types``; :func:`read_report` picks the one whose keys
 fit a JSON report (a journal's or a scenario's) for that family.
@@ -74,6 +76,11 @@ class ReportPart:
         unknown = [k for k in data if k not in names]
         if unknown:
             raise ReportError(f"{where}.{unknown[0]}", "unknown key")
+        order = [name for _, name in fields if name in data]
+        if list(data) != order:
+            # the JSON form is byte for byte the one the report writes: a key out of place would move
+            first = next(k for k, want in zip(data, order, strict=True) if k != want)
+            raise ReportError(f"{where}.{first}", f"out of order: the report writes {order}")
         hints = _hints(cls)
         kwargs: dict[str, Any] = {}
         for f, name in fields:

@@ -177,7 +177,23 @@ BUILT_IN: dict[AlertCode, tuple[Ruling, Severity, str, Cite]] = {
         Severity.WARNING,
         "A new round was started while this one is still being dealt: the start is refused. Finish the deal,"
         " or declare a misdeal.",
-        Cite("dealer-terminal", "docs/dealer-guide.md, the table's states (a round is never silently replaced)"),
+        Cite(
+            "dealer-terminal", "docs/dealer-guide.md, the table's states (a round is never silently replaced)"
+        ),
+    ),
+    AlertCode.BUTTON_OUT_OF_TURN: (
+        Ruling.CALL_FLOOR,
+        Severity.STOP,
+        "The dealer button moves clockwise to the next seat in play after each hand: correct the round start's "
+        "button (the blinds and the first to act follow it); the floor rules on a hand dealt off its turn.",
+        Cite("dealer-terminal", "docs/poker.md, the dealer button (the game's filing: poker.button.rotates)"),
+    ),
+    AlertCode.DECKS_NOT_FILED: (
+        Ruling.CALL_FLOOR,
+        Severity.STOP,
+        "The game's filing does not allow this number of decks: deal from a shoe of the filed number (set the "
+        "table's decks within the range); the floor rules on any round dealt from it.",
+        Cite("dealer-terminal", "the game file's shoe: range (its filing's lines are in the message)"),
     ),
     AlertCode.UNREADABLE_CARD: (
         Ruling.CONTINUE,

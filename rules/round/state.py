@@ -62,7 +62,14 @@ from rules.round.procedure import (
 from rules.round.report import RoundReport
 from rules.round.rulings import Finding
 from rules.round.shoe import ShoeSession
-from rules.round.table_rules import banked_after, check_round_start, late_floor_decision, rotation_finding
+from rules.round.table_rules import (
+    banked_after,
+    button_finding,
+    check_round_start,
+    decks_finding,
+    late_floor_decision,
+    rotation_finding,
+)
 
 
 class Status(Enum):
@@ -170,6 +177,10 @@ class RoundState(NamedTuple):
     refused: tuple[Wager, ...] = ()
     #: The player-dealer's seat and how many consecutive rounds it has banked (0, 0: no bank).
     banked: tuple[int, int] = (0, 0)
+    #: The dealer button of the last hand started (0: none yet, or a round start that named none), and whether
+    #: that hand was misdealt (it is dealt again with the button where it was: ``Family.next_button``).
+    last_button: int = 0
+    redeal: bool = False
     # Bookkeeping, not compared: the number of events applied, the round's journal segment, and the
     # state just before the round began (what a correction re-folds from). Keep these three last.
     seq: int = 0
@@ -489,16 +500,28 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     elif isinstance(e, RoundStart) and s.status is Status.DEALING:
         return _unfinished(s, seq)
     elif isinstance(e, RoundStart):
-        extra = family_rules(s.game.family).spot_limits(s)
+        fam = family_rules(s.game.family)
+        extra = fam.spot_limits(s)
         kept, refused, found = check_round_start(s.game.data, e, extra)
         banked = banked_after(s.banked, e)
-        s = _with(_round_start(s, kept), refused=refused, banked=banked)
+        hook = getattr(fam, "next_button", None)
+        moved = button_finding(hook(s, e.seats) if hook is not None else None, e)
+        filed = getattr(fam, "filed_decks", None)
+        decks = decks_finding(s.game, filed(s.game.data) if filed is not None else None)
+        s = _with(_round_start(s, kept), refused=refused, banked=banked, last_button=e.button or 0)
         late = rotation_finding(s.game.data, banked)
-        for f in [*found, *([late] if late else [])]:
+        for f in [
+            *([decks] if decks else []),
+            *found,
+            *([late] if late else []),
+            *([moved] if moved else []),
+        ]:
             s = _raise(s, f, seq)
     elif isinstance(e, Shuffle):
         by_hand = e.source == "dealer"
         s = _with(s, shoe=s.shoe.shuffle(e.deck_id, after_void=s.status is Status.VOID, by_hand=by_hand))
+        if s.status is Status.VOID:
+            s = _with(s, redeal=True)  # the misdealt hand is dealt again: the button stays
         if s.status is Status.VOID and s.banked[1] > 0:
             # a misdealt round is dealt again: it does not count toward the bank's rotation
             s = _with(s, banked=(s.banked[0], s.banked[1] - 1))
@@ -545,7 +568,11 @@ def _unfinished(s: RoundState, seq: int) -> RoundState:
     misdeal) names what the round still owes. A round is never silently replaced."""
     note = f"event {seq}: new round refused: the round is still being dealt ({s.prompt})"
     s = _with(s, notes=(*s.notes, note))
-    return _raise(s, Finding(AlertCode.ROUND_UNFINISHED, f"a new round was started while this one still owes: {s.prompt}"), seq)
+    return _raise(
+        s,
+        Finding(AlertCode.ROUND_UNFINISHED, f"a new round was started while this one still owes: {s.prompt}"),
+        seq,
+    )
 
 
 def _keep_equipment(s: RoundState) -> tuple[Alert, ...]:

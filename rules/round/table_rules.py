@@ -38,12 +38,14 @@ from rules.banking.wagers import (
     check_wagers,
 )
 from rules.banking.wagers import Wager as BankWager
+from rules.decks import DeckRange
 from rules.round.alerts import Alert, AlertCode, Role
 from rules.round.events import Correction, RoundStart, Wager
 from rules.round.procedure import ProcedureError
 from rules.round.rulings import Finding, RulingTable
 
 if TYPE_CHECKING:
+    from rules.round.game import GameRules
     from rules.round.state import RoundState
 
 _CODE = {
@@ -215,6 +217,29 @@ def rotation_finding(data: Mapping[str, Any], banked: tuple[int, int]) -> Findin
         f"seat {banked[0]} banks a round {banked[1]} times in a row; the filing allows {rules.max_consecutive}",
         seat=banked[0],
     )
+
+
+def button_finding(due: int | None, start: RoundStart) -> Finding | None:
+    """BUTTON_OUT_OF_TURN when ``start`` names a dealer button other than ``due``, the seat the filing moves
+    it to after the last hand (``Family.next_button``; None: nothing to check, as at a new game)."""
+    if due is None or start.button is None or start.button == due:
+        return None
+    return Finding(
+        AlertCode.BUTTON_OUT_OF_TURN,
+        f"the dealer button is at seat {start.button}; after the last hand it moves clockwise to seat {due}",
+        seat=start.button,
+    )
+
+
+def decks_finding(game: GameRules, filed: DeckRange | None) -> Finding | None:
+    """DECKS_NOT_FILED when the table deals ``game`` from a number of decks outside the range its filing
+    allows (``Family.filed_decks``): the message names the game, the range and the filing's lines."""
+    if filed is None:
+        return None
+    name = str(game.data.get("name") or game.id)
+    room = game.data.get("room")
+    why = filed.refusal(f"{name} ({room})" if room else name, game.deck.decks)
+    return None if why is None else Finding(AlertCode.DECKS_NOT_FILED, why)
 
 
 def late_floor_decision(state: RoundState, event: Correction) -> Finding | None:

@@ -37,11 +37,12 @@ from rules.round.alerts import AlertCode
 from rules.round.events import Action, Button, ButtonPress, Decision, Event, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, register_family
 from rules.round.procedure import PhaseKind
+from rules.round.report import BankPart, BankProblem, SeatMoney
 from rules.round.rulings import Finding
 from rules.round.state import undone
 from rules.round.table_rules import table_limits
 from rules.twocardpeek.model import TwoCardPeekDataError, Variant, from_data
-from rules.twocardpeek.report import TwoCardPeekReport
+from rules.twocardpeek.report import PeekWagerLine, TwoCardPeekReport
 from rules.twocardpeek.schema import TwoCardPeekFile
 from rules.twocardpeek.settle import Bet, WagerSettlement, settle_round, settlement_order
 
@@ -211,44 +212,46 @@ class TwoCardPeekFamily(BaseFamily):
         results, judged = got
         table = _table(start.seats, start.player_dealer)
         ordered = settlement_order(v, results, seat_order(table, _first_seat(table), Direction.CLOCKWISE))
-        out: dict[str, Any] = {
-            "rows": {r: format_cards(c) for r, c in rows.items()},
-            "pick_row": judged.words(),
-            "qualified": judged.qualified,
-            "highest": list(judged.highest),
-            "wagers": [
-                {
-                    "seat": r.seat,
-                    "spot": r.spot,
-                    "cents": r.cents,
-                    "result": r.result,
-                    "pays": str(r.pays),
-                    "net_cents": r.net_cents(),
-                    "stage": r.stage,
-                    "rule": r.rule,
-                    "cite": r.cite,
-                }
-                for r in ordered
-            ],
-        }
+        lines = tuple(
+            PeekWagerLine(
+                seat=r.seat,
+                spot=r.spot,
+                cents=r.cents,
+                result=r.result,
+                pays=str(r.pays),
+                net_cents=r.net_cents(),
+                stage=r.stage,
+                rule=r.rule,
+                cite=r.cite,
+            )
+            for r in ordered
+        )
+        bank: BankPart | BankProblem | None = None
         if start.bank and start.player_dealer is not None:
             try:
                 rr = bank_order(v, to_wager_results(ordered), table)
                 done = settle_results(start.bank, rr)
             except (BankingError, RulesError) as exc:
-                out["bank"] = {"problem": str(exc)}
-                return TwoCardPeekReport.from_json(out)
-            out["bank"] = {
-                "action_seat": rr.action_seat,
-                "bank_before": done.bank_before,
-                "bank_after": done.bank_after,
-                "by_seat": {
-                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
-                    for k, t in sorted(done.by_seat().items())
-                },
-                "lines": done.describe(),
-            }
-        return TwoCardPeekReport.from_json(out)
+                bank = BankProblem(problem=str(exc))
+            else:
+                bank = BankPart(
+                    action_seat=rr.action_seat,
+                    bank_before=done.bank_before,
+                    bank_after=done.bank_after,
+                    by_seat={
+                        k: SeatMoney(paid=t.paid, collected=t.collected, returned=t.returned)
+                        for k, t in sorted(done.by_seat().items())
+                    },
+                    lines=tuple(done.describe()),
+                )
+        return TwoCardPeekReport(
+            rows={r: format_cards(c) for r, c in rows.items()},
+            pick_row=judged.words(),
+            qualified=judged.qualified,
+            highest=tuple(judged.highest),
+            wagers=lines,
+            bank=bank,
+        )
 
     # -- the table's hooks (rules.round.family.Family) --------------------------------------------------
 

@@ -3,14 +3,16 @@ winner after the wars, every wager in the banking order, the bank's settlement."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.round.report import BankPart, BankProblem, RoundReport, WagerLine
+from rules.round.report import BankPart, BankProblem, RoundReport, SeatMoney, WagerLine
 
 
 @dataclass(frozen=True, kw_only=True)
 class WarWagerLine(WagerLine):
-    """A wager's result, what it pays (``"0"`` unless it wins) and the rule."""
+    """A wager's result, what it pays (``"0"`` unless it wins) and the rule; ``backline`` on a backline
+    bettor's wager (absent on the seat's own)."""
 
     seat: int
     spot: str
@@ -18,6 +20,21 @@ class WarWagerLine(WagerLine):
     result: str
     pays: str
     rule: str
+    backline: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WarBankPart(BankPart):
+    """The bank's settlement, and where a backline bettor was settled, what each bettor takes back
+    (``receipts``: ``seat 3`` and ``seat 3 backline`` apart). The bank's fields are declared again so that
+    ``receipts`` is written last, as the family writes it."""
+
+    action_seat: int | None
+    bank_before: int
+    bank_after: int
+    by_seat: Mapping[int, SeatMoney]
+    lines: tuple[str, ...]
+    receipts: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,4 +50,4 @@ class UltimateWarReport(RoundReport):
     wars: int
     result: str
     wagers: tuple[WarWagerLine, ...]
-    bank: BankPart | BankProblem | None = None
+    bank: WarBankPart | BankProblem | None = None

@@ -202,9 +202,10 @@ class UltimateWarFamily(BaseFamily):
                     for k, t in sorted(done.by_seat().items())
                 },
                 "lines": done.describe(),
-                # what each bettor takes back (a backline bettor apart from the seat's player)
-                "receipts": dict(sorted(done.receipts().items())),
             }
+            if any(r.wager.player.endswith(BACKLINE) for r in rr.results):
+                # what each bettor takes back (a backline bettor apart from the seat's player)
+                out["bank"]["receipts"] = dict(sorted(done.receipts().items()))
         return UltimateWarReport.from_json(out)
 
     def _ordered(

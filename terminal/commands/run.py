@@ -139,6 +139,7 @@ DEMO_TABLES += ("paigowtiles", "paigowtiles-oaks", "paigowtiles-tres-lounge", "p
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
 DEMO_TABLES += ("ultimateholdem", "quickdraw")  # The 101's Ultimate Texas Hold'em, Cal Quick Draw (issue 19)
+DEMO_TABLES += ("panguingue",)  # the Oaks' Panguingue from a stripped-deck reading shoe (issue 20)
 
 
 def builtin_demo(main: str | None) -> bool:

@@ -162,6 +162,7 @@ class DealerScreen(Screen[None]):
         Binding("w", "app.wagers", "Wagers", id="wagers", show=False),
         Binding("e", "app.tile_picker", "Tile picker", id="tile-picker", show=False),
         Binding("b", "app.bet_picker", "Bet picker", id="bet-picker", show=False),
+        Binding("g", "app.pan_picker", "Pan picker", id="pan-picker", show=False),
         Binding("f2", "app.enter_mode('technician')", "Technician", id="technician", show=False),
         Binding("f3", "app.enter_mode('maintenance')", "Maintenance", id="maintenance", show=False),
         Binding("question_mark", "all_keys", "All keys", id="all-keys", show=False),
@@ -874,6 +875,17 @@ class DealerConsole(App[None]):
         # the seats dealt a hand, and those with a wager (Two Card Peek's players hold no cards: rows are boxes)
         seats = tuple(sorted({s.seat for s in shown if not s.name and (s.hands or s.wagers)}))
         self.push_screen(BetPicker(seats))
+
+    def action_pan_picker(self) -> None:
+        """Open the Pan picker (``g``): Panguingue's stock draws, melds and discards
+        (terminal/console/pan_picker.py)."""
+        if self.access.mode is not Mode.DEALER:
+            self._say("the table is not live in this mode")
+            return
+        from terminal.console.pan_picker import PanPicker
+
+        seats = tuple(s.seat for s in self.view.seats if s.hands) if self.view is not None else ()
+        self.push_screen(PanPicker(seats))
 
     async def action_next_table(self) -> None:
         """Demo: deal the next demo game (Pai Gow, baccarat, Three Card Poker) on its emulated devices."""

@@ -16,9 +16,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from terminal.console.picker import Picker
 from terminal.console.view import ConsoleInput
 from terminal.table.bet_input import DRAW, THROW_IN, WITH_AMOUNT, WITH_COUNT
 
@@ -34,7 +34,7 @@ ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class BetPicker(ModalScreen[None]):
+class BetPicker(Picker):
     """Key one player's betting decision at a time and send it to the table."""
 
     DEFAULT_CSS = """
@@ -55,16 +55,13 @@ class BetPicker(ModalScreen[None]):
     ]
 
     def __init__(self, seats: tuple[int, ...], seat: int | None = None) -> None:
-        super().__init__()
-        self.seats = seats or (1,)
-        self.seat = seat if seat in self.seats else self.seats[0]
+        super().__init__(seats, seat)
         self.field = "amount"
         self.typed = ""
         self.action = "call"
         self.dollars = ""
         self.thrown: list[int] = []  # at a draw: the positions (0-based) of the cards thrown in
         self.box: int | None = None  # the box a bet is on (Tab twice: Two Card Peek's Peek Bonus row)
-        self.said = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bet-picker"):
@@ -76,10 +73,7 @@ class BetPicker(ModalScreen[None]):
                 id="bet-keys",
             )
 
-    def on_mount(self) -> None:
-        self._paint()
-
-    def _paint(self) -> None:
+    def paint(self) -> None:
         typing = f" (typing seat {self.typed or '_'})" if self.field == "seat" else ""
         self.query_one("#bet-title", Static).update(f"Bet picker — seat {self.seat}{typing}")
         amount = f" ${self.dollars or '_'}" if self.action in WITH_AMOUNT else ""
@@ -102,19 +96,16 @@ class BetPicker(ModalScreen[None]):
                 return tuple(c for h in sv.hands for c in h.cards)
         return ()
 
-    def action_seat(self, step: int) -> None:
-        """The next or previous seat in the round."""
-        i = self.seats.index(self.seat) if self.seat in self.seats else 0
-        self.seat = self.seats[(i + step) % len(self.seats)]
+    def seat_changed(self) -> None:
+        """Another seat: no card of his is thrown in yet."""
         self.thrown = []
-        self._paint()
 
     def action_field(self) -> None:
         """Digits go to the seat number, then to the box a bet is on (Two Card Peek's Peek Bonus: its row,
         1 A, 2 B, 3 C), then (again) to the amount."""
         self.field = {"amount": "seat", "seat": "box"}.get(self.field, "amount")
         self.typed = ""
-        self._paint()
+        self.paint()
 
     def action_act(self, action: str) -> None:
         """Choose the action."""
@@ -123,7 +114,7 @@ class BetPicker(ModalScreen[None]):
         if action not in WITH_AMOUNT | WITH_COUNT:
             self.dollars = ""
         self.said = ""
-        self._paint()
+        self.paint()
 
     def action_digit(self, d: int) -> None:
         """A digit of the seat (seat field) or of the amount in dollars."""
@@ -139,16 +130,12 @@ class BetPicker(ModalScreen[None]):
                 self.thrown = [t for t in self.thrown if t != i] if i in self.thrown else [*self.thrown, i]
         elif len(self.dollars) < 7:
             self.dollars = (self.dollars + str(d)).lstrip("0")
-        self._paint()
+        self.paint()
 
     def action_take_back(self) -> None:
         """Take the last digit of the amount back."""
         self.dollars = self.dollars[:-1]
-        self._paint()
-
-    def action_close(self) -> None:
-        """Close the picker, sending nothing."""
-        self.dismiss(None)
+        self.paint()
 
     def request(self) -> ConsoleInput:
         """The console input for the decision keyed."""
@@ -174,27 +161,27 @@ class BetPicker(ModalScreen[None]):
 
     async def action_correct(self) -> None:
         """Take the round's last betting decision back (a journaled correction)."""
-        said = await self.app.backend.submit(ConsoleInput("bet", "dealer", "picker", {"correct": True}))
+        said = await self.send(ConsoleInput("bet", "dealer", "picker", {"correct": True}))
         self.said = said or "the last betting decision is corrected"
         self.app.last_result = self.said  # type: ignore[attr-defined]
-        self._paint()
+        self.paint()
 
     async def action_send(self) -> None:
         """Send the decision (at a draw: each card thrown in, then the draw); the picker stays open for the
         next one and shows what the table said (the first refusal stops the rest)."""
         if self.action in WITH_COUNT and not self.thrown:
             self.said = "pick the cards he throws in by their positions (p: he stands pat)"
-            self._paint()
+            self.paint()
             return
         said: str | None = None
         for inp in self.throw_ins():
-            said = await self.app.backend.submit(inp)  # type: ignore[attr-defined]
+            said = await self.send(inp)
             if said:
                 break
         else:
-            said = await self.app.backend.submit(self.request())  # type: ignore[attr-defined]
+            said = await self.send(self.request())
         self.said = said or f"seat {self.seat} {self.action}"
         self.app.last_result = self.said  # type: ignore[attr-defined]
         self.dollars, self.thrown, self.box = "", [], None
         self.field, self.typed = "amount", ""
-        self._paint()
+        self.paint()

@@ -148,12 +148,12 @@ HEADER_FIELDS = (
 
 def header_key(view: TableView) -> tuple[object, ...]:
     """What the header shows of ``view``: two views with the same key draw the same header."""
-    return tuple(getattr(view, f) for f in HEADER_FIELDS)
+    return (*(getattr(view, f) for f in HEADER_FIELDS), view.extra.get("button"))
 
 
 def header_text(view: TableView) -> Text:
     """Table and round first (they must survive 80 columns), the game, open or closed and the phase, the
-    player-dealer and deal 1/2, then the room and the game id."""
+    player-dealer and deal 1/2, the dealer button's seat, then the room and the game id."""
     t = Text()
     if view.table_id:
         t.append(f" {view.table_id}", style="bold")
@@ -175,6 +175,9 @@ def header_text(view: TableView) -> Text:
         t.append(view.player_dealer, style="bold")
         if view.deal_no:
             t.append(f" deal {view.deal_no}/2", style="bold")
+    if view.extra.get("button"):  # the dealer button's seat this hand (it moves one seat each hand)
+        t.append("  BUTTON ")
+        t.append(f"seat {view.extra['button']}", style="bold")
     if view.room:
         t.append(f"   {view.room}")
     t.append(f"   {view.game_id}", style="dim")

@@ -24,10 +24,10 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rules.paigowtiles.tiles import KINDS
+from terminal.console.picker import Picker
 from terminal.console.view import ConsoleInput
 
 #: The faces of the set, by rank (the Supreme pair's two tiles last): (face text, the kind's name).
@@ -36,7 +36,7 @@ FACES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
-class TilePicker(ModalScreen[None]):
+class TilePicker(Picker):
     """Pick a position's four tiles, or a player's setting, and send it to the table."""
 
     DEFAULT_CSS = """
@@ -58,13 +58,10 @@ class TilePicker(ModalScreen[None]):
     ]
 
     def __init__(self, seats: int, seat: int, mode: str = "tiles") -> None:
-        super().__init__()
-        self.seats = seats
-        self.seat = seat
+        super().__init__(range(1, seats + 1), seat)
         self.mode = mode
         self.chosen: list[str] = []
         self.dice: list[int | None] = [None, None, None]
-        self.said = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tile-picker"):
@@ -86,13 +83,15 @@ class TilePicker(ModalScreen[None]):
         # tiles' buttons have none (two quick clicks on 3-1 are two 3-1s).
         for button in self.query(".tile,.die").results(Button):
             button.active_effect_duration = 0
-        self._paint()
+        self.paint()
 
-    def _paint(self) -> None:
+    def paint(self) -> None:
         self.query_one("#picker-tiles").display = self.mode != "dice"
         self.query_one("#picker-dice").display = self.mode == "dice"
         if self.mode == "dice":
-            self.query_one("#picker-title", Static).update("Tile picker — the three dice (no dice cup reads them)")
+            self.query_one("#picker-title", Static).update(
+                "Tile picker — the three dice (no dice cup reads them)"
+            )
             shown = " ".join(str(d) if d is not None else "·" for d in self.dice)
             self.query_one("#picker-chosen", Static).update(shown + (f"\n{self.said}" if self.said else ""))
             return
@@ -110,23 +109,18 @@ class TilePicker(ModalScreen[None]):
             _, row, value = bid.split("-")
             self.dice[int(row)] = int(value)
             self.said = ""
-            self._paint()
+            self.paint()
         elif bid.startswith("tile-") and len(self.chosen) < 4:
             self.chosen.append(bid.removeprefix("tile-"))
             self.said = ""
-            self._paint()
-
-    def action_seat(self, step: int) -> None:
-        """The next or previous seat."""
-        self.seat = (self.seat - 1 + step) % self.seats + 1
-        self._paint()
+            self.paint()
 
     def action_mode(self) -> None:
         """Switch between a position's tiles and a player's setting (the dice use stays as it is)."""
         if self.mode == "dice":
             return
         self.mode = "set" if self.mode == "tiles" else "tiles"
-        self._paint()
+        self.paint()
 
     def action_take_back(self) -> None:
         """Take the last tile (or die) picked back."""
@@ -136,11 +130,7 @@ class TilePicker(ModalScreen[None]):
                 self.dice[keyed[-1]] = None
         elif self.chosen:
             self.chosen.pop()
-        self._paint()
-
-    def action_close(self) -> None:
-        """Close the picker, sending nothing."""
-        self.dismiss(None)
+        self.paint()
 
     def request(self) -> ConsoleInput | str:
         """The console input for what is picked, or why it is not ready."""
@@ -161,10 +151,9 @@ class TilePicker(ModalScreen[None]):
         req = self.request()
         if isinstance(req, str):
             self.said = req
-            self._paint()
+            self.paint()
             return
-        said = await self.app.backend.submit(req)  # type: ignore[attr-defined]
+        said = await self.send(req)
         if said:
             self.app.notify(said, timeout=6)
-            self.app.last_result = said  # type: ignore[attr-defined]
         self.dismiss(None)

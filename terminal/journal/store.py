@@ -915,7 +915,7 @@ class Journal:
 
         ``events`` holds the payload of every :data:`ROUND_KIND` entry in order — the round engine's
         own JSON form of each event — since the last ``config`` entry that changed the game (as the
-        controller folds them at start-up). ``game`` (and ``table.seats``/``table.decks``) come from
+        controller folds them at start-up). ``game`` (and ``table.seats``/``table.decks``/``table.fee_schedule``) come from
         the configuration entries. ``note`` records where the export came from, with
         the head hash, so the export can anchor a later ``verify --expect-head``.
         """
@@ -930,6 +930,20 @@ class Journal:
                 for key in ("seats", "decks"):
                     if isinstance(e.payload.get(key), int):
                         table[key] = e.payload[key]
+                # What the table checked and collected with, so replay checks and collects the same.
+                limits = e.payload.get("limits")
+                if (
+                    isinstance(limits, dict)
+                    and isinstance(limits.get("min_cents"), int)
+                    and limits["min_cents"] > 0
+                ):
+                    table["limits"] = {"min_cents": limits["min_cents"], "max_cents": limits.get("max_cents")}
+                if "fee_schedule" in e.payload:  # the posted collection: a replay takes the same from the pot
+                    fee = e.payload["fee_schedule"]
+                    if isinstance(fee, str) and fee:
+                        table["fee_schedule"] = fee
+                    else:
+                        table.pop("fee_schedule", None)
             elif e.kind == ROUND_KIND:
                 events.append(e.payload)
         if game is None:

@@ -15,6 +15,7 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 import pytest
@@ -54,6 +55,13 @@ def _journal_fees(room: Room) -> dict[str, int]:
     return out
 
 
+def fits_a_wall_screen_and_a_phone(p: Any) -> None:
+    """The page scrolls no wider than a 1920 px wall screen or a 390 px phone."""
+    for width, height in ((390, 844), (1920, 1080)):
+        p.set_viewport_size({"width": width, "height": height})
+        assert p.evaluate("document.documentElement.scrollWidth") <= width, (p.url, width)
+
+
 def test_an_alert_journaled_at_a_table_appears_on_the_open_room_page(room: Room) -> None:
     assert CHROMIUM is not None, "Chromium is not installed: `make test` installs it (tools/os-packages.sh)"
     with sync_api.sync_playwright() as pw:
@@ -91,9 +99,14 @@ def test_an_alert_journaled_at_a_table_appears_on_the_open_room_page(room: Room)
             alert.query_selector("button").click()
             p.wait_for_selector(f"#table-t2 .onmyway:text('{SUPERVISOR} is on the way')", timeout=BOUND_MS)
 
+            fits_a_wall_screen_and_a_phone(p)
             p.click("#table-t2 h2 a")
             p.wait_for_selector("#history tr.alert")
-            p.go_back()
+            fits_a_wall_screen_and_a_phone(p)
+            p.goto(room.url + "/reports/shift")
+            p.wait_for_selector("#dealer-shifts")
+            fits_a_wall_screen_and_a_phone(p)
+            p.goto(room.url + "/")
             p.click("#logout")
             p.wait_for_url("**/login")
             p.goto(room.url + "/")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from floor.cli import main
 from floor.report import build, money
+from floor.web import render_report
 from terminal.journal import Journal
 from tests.floor.pages import ALERT
 
@@ -49,6 +50,50 @@ def test_the_reports_figures() -> None:
     assert len(r.by_hour) == 8 and r.fee_cents == 432
     assert r.alerts_by_code == [("exposed_card", ALERT["ruling"], ALERT["cite"], 1)]
     assert money(123456) == "1,234.56" and money(-5) == "-0.05"
+
+
+def test_rounds_are_split_by_dealer_session_from_the_journals_logins() -> None:
+    dealer, floor = {"role": "dealer"}, {"role": "floor"}
+    entries = [
+        _entry(1, -60, "auth.login", dealer),  # a session open before the window
+        _entry(2, 5, "settlement", {"round": 1, "fee_cents": 100}),
+        _entry(3, 20, "auth.logout", dealer),
+        _entry(4, 25, "settlement", {"round": 2, "fee_cents": 40}),  # no dealer logged in
+        _entry(5, 30, "auth.login", dealer),
+        _entry(6, 35, "settlement", {"round": 3, "fee_cents": 200}),
+        _entry(7, 36, "alert", ALERT),
+        _entry(8, 38, "auth.login", floor),  # one session at a time: the floor's login ends the dealer's
+        _entry(9, 39, "auth.logout", floor),
+        _entry(10, 40, "auth.login", dealer),
+        _entry(11, 45, "settlement", {"round": 4, "fee_cents": 300}),
+        _entry(12, 46, "settlement", {"round": 4, "fee_cents": 250}),  # corrected: counts once
+        _entry(1, 50, "settlement", {"round": 1, "fee_cents": 7}, table="t2"),  # no login ever
+    ]
+    r = build(entries, T0, T0 + timedelta(hours=8), "test")
+    got = [
+        (
+            s.table,
+            s.login and int((s.login - T0).total_seconds() // 60),
+            s.logout and int((s.logout - T0).total_seconds() // 60),
+            s.rounds,
+            s.fee_cents,
+            s.alerts,
+        )
+        for s in r.dealer_shifts
+    ]
+    assert got == [
+        ("t1", None, None, 1, 40, 0),
+        ("t1", -60, 20, 1, 100, 0),
+        ("t1", 30, 38, 1, 200, 1),
+        ("t1", 40, None, 1, 250, 0),
+        ("t2", None, None, 1, 7, 0),
+    ]
+    assert sum(s.fee_cents for s in r.dealer_shifts) == r.fee_cents
+    # a session wholly before the window is not listed; one open across its start is
+    later = build(entries, T0 + timedelta(minutes=38), T0 + timedelta(hours=8), "test")
+    assert [(s.table, s.rounds) for s in later.dealer_shifts] == [("t1", 0), ("t1", 1), ("t2", 1)]
+    html = render_report(r, "room")
+    assert html.count('<tr data-table="t1"><td>t1</td><td>') >= 4 and "still logged in" in html
 
 
 def test_a_report_from_a_tables_own_journal(tmp_path: Path) -> None:

@@ -314,3 +314,24 @@ async def test_buttons_act_and_destructive_ones_need_a_long_press(tmp_path):
     await c.on_device_event(ButtonPressed("new_round", False, 120, device="buttons"))
     assert isinstance(c.state.start, RoundStart)  # the panel's new_round is the console's new-round
     c.close()
+
+
+async def test_the_rules_at_the_table_check_the_posted_limits_as_replay_does(tmp_path):
+    """The table's posted limits (config: $5 minimum) reach the round engine, not only the wager panel: a
+    wager under the minimum that reaches the round (a wager placed after the round start, or a journal
+    replayed) gets the filed ruling (Capitol rule 6, seed 003 L40) at the table as in replay."""
+    from rules.round.events import event_from_json
+
+    c = await controller(tmp_path)
+    await c.apply_event(event_from_json({"type": "shuffle", "source": "shuffler"}))
+    start = {
+        "type": "round_start",
+        "seats": [1, 2, 3],
+        "player_dealer": 1,
+        "wagers": [{"seat": 2, "spot": "main", "cents": 100}, {"seat": 3, "spot": "main", "cents": 1000}],
+        "bank": 50000,
+    }
+    await c.apply_event(event_from_json(start))
+    under = [a for a in c.state.alerts if a.code.value == "WAGER_UNDER_MINIMUM"]
+    assert [a.seat for a in under] == [2] and under[0].rule == "capitol-6"
+    c.close()

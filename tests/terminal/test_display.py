@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from rules.round.events import event_from_json
+from rules.round.events import TargetKind, event_from_json
 from terminal.display.app import create_app, pay_tables, qualifying_hands
 from terminal.display.demo import GAME, Served, journal_with, shoe_events
 from terminal.games import load_games
 from terminal.journal import Journal
 from terminal.journal.store import ROUND_KIND
 from terminal.scenario import load_scenario
-from terminal.scoreboard import LiveScoreboard, read_scoreboard
+from terminal.scoreboard import LiveScoreboard, ShoeFold, is_settled, read_scoreboard
 from tests.terminal.test_roads_cli import FIXTURE
 
 CELL = 22
@@ -190,3 +190,40 @@ def test_pai_gow_and_three_card_show_recent_qualifying_hands(
     section = html.split('id="qualifying"', 1)[1].split("</section>", 1)[0]
     assert bet in section and hand in section
     assert bet in html.split('id="pay-tables"', 1)[1]  # and its pay table is posted
+
+
+def _hands(html: str) -> str:
+    return html.split('id="hands"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "fortune-marysville-envy-each-holder-paid-for-every-other-qualifying-hand.yaml",
+        "pair-and-up-full-round-bonus-6-without-a-base-wager.yaml",
+    ],
+)
+def test_face_down_hands_are_backs_until_the_settlement_then_face_up(tmp_path: Path, scenario: str) -> None:
+    sc = load_scenario(Path(__file__).parents[1] / "scenarios" / scenario)
+    fold = ShoeFold(sc.rules, scenario)
+    settled_at = None
+    for i, event in enumerate(sc.events):
+        fold.feed(event)
+        if is_settled(fold.state):
+            settled_at = i + 1
+            break
+    assert settled_at is not None and fold.state.outcome is not None and fold.state.outcome.settlement
+    events = [e.to_json() for e in sc.events]
+    path = tmp_path / "t.db"
+    journal_with(path, events[: settled_at - 1], game=sc.game.id)
+    with Served(create_app(path, poll=0.05)) as served:
+        before = _hands(served.get("/board"))
+        journal_with(path, events[settled_at - 1 : settled_at])
+        after = _hands(served.get("/board"))
+    down = [  # the cards dealt face down to a hand (not a burn, not the stub)
+        str(p.card)
+        for p in fold.state.placed
+        if not (p.face_up or p.void or p.card is None or p.target.kind in (TargetKind.BURN, TargetKind.STUB))
+    ]
+    assert down and "🂠" in before and not any(f">{c}<" in before for c in down)
+    assert "🂠" not in after and all(f">{c}<" in after for c in down)

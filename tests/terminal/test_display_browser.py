@@ -65,3 +65,12 @@ def test_a_journaled_coup_appears_without_a_reload(page: tuple[Path, Any]) -> No
     p.wait_for_selector(f'#roads[data-coups="{len(FIXTURE["shoe"]) + 1}"]', timeout=60_000)
     assert p.evaluate("window.__same_document") is True  # updated in place, not reloaded
     assert p.locator("#recent span").first.get_attribute("title") == "player"
+
+
+def test_the_page_fits_a_phone_and_a_wall_screen_without_scrolling_sideways(page: tuple[Path, Any]) -> None:
+    _, p = page
+    p.wait_for_selector("#pay-tables table")
+    for width, height in ((1920, 1080), (390, 844)):
+        p.set_viewport_size({"width": width, "height": height})
+        assert p.evaluate("document.documentElement.scrollWidth") <= width, width
+    assert p.locator("#big_road svg").is_visible()  # a road wider than the phone scrolls inside its box

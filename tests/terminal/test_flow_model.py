@@ -42,8 +42,9 @@ def test_the_flow_on_emulated_devices(table: str, game: str | None) -> None:
     # (states a device passes through quickly, shuffling and the dice, are seen only if a pause falls
     # in them: the dice are required only where the cup must be armed for the round, not shuffling)
     want = {"betting"} | ({"shuffle"} if "shuffler" in kinds else set())
-    # (a draw game's draws are keyed on the bet picker, which the model does not key: no settlement)
-    want |= {"settlement"} if table not in ("lowball-winner", "quickdraw") else {"decisions"}
+    # (a draw game's draws are keyed on the bet picker, Pan's stock draws and melds on the Pan picker, which the
+    # model does not key: no settlement)
+    want |= {"settlement"} if table not in ("lowball-winner", "quickdraw", "panguingue") else {"decisions"}
     want |= {"dice"} if "dice_cup" in kinds else set()
     want |= {"setting"} if table == "paigow" else set()
     want |= {"decisions"} if table == "threecard" else set()

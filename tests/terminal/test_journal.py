@@ -475,3 +475,32 @@ async def test_async_append_many_returns_after_the_commit(tmp_path):
         assert [e.payload for e in other.entries()] == [{"read": 1}, {"read": 2}]
     assert [e.seq for e in entries] == [1, 2]
     aj.close()
+
+
+def test_export_carries_the_posted_limits_and_fee_schedule_the_table_used(tmp_path):
+    """A round exported from a table replays under the same posted limits and collection: a wager under the
+    table's minimum is refused in the replay as it was at the table, and the pot's fee is the posted one."""
+    from rules.round.events import event_from_json
+    from terminal.scenario import load_scenario, run
+
+    with Journal(tmp_path / "j.db", clock=FakeClock()) as j:
+        j.append(
+            "config",
+            {
+                "game": "holdem/marysville",
+                "seats": 9,
+                "limits": {"min_cents": 2500, "max_cents": 50000},
+                "fee_schedule": "marysville/texas-holdem/gega-002279/1",
+            },
+        )
+        j.append(ROUND_KIND, event_from_json({"type": "shuffle", "source": "shuffler"}).to_json())
+    out = tmp_path / "export.yaml"
+    assert main(["journal", "export", "-o", str(out), str(tmp_path / "j.db")]) == 0
+    doc = yaml.safe_load(out.read_text())
+    assert doc["table"] == {
+        "seats": 9,
+        "limits": {"min_cents": 2500, "max_cents": 50000},
+        "fee_schedule": "marysville/texas-holdem/gega-002279/1",
+    }
+    sc = load_scenario(out)  # replay reads both back
+    run(sc)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from rules.chinese.report import ChineseReport
 from rules.families import family, names
-from rules.round.family import BaseFamily
+from rules.round.report import RoundReport
 
 TERMINAL = Path(__file__).resolve().parents[2] / "terminal"
 
@@ -79,7 +80,7 @@ def test_the_scan_leaves_other_strings_alone() -> None:
 def test_the_families_say_what_the_terminal_used_to_test_their_names_for() -> None:
     assert family("paigowtiles").house_way_pieces == "tiles"
     assert family("paigow").house_way_pieces == "cards"
-    assert family("chinese").report_shape == "points"
+    # the settlement panel reads a report by its class: Chinese Poker's is a points game's scoring
+    assert family("chinese").report_types == (ChineseReport,)
     for name in names():
-        if family(name) is not family("chinese"):
-            assert family(name).report_shape == BaseFamily.report_shape == "wagers"
+        assert all(issubclass(t, RoundReport) for t in family(name).report_types)
