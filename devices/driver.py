@@ -284,13 +284,14 @@ class Device:
     async def pair(self, key: bytes, *, timeout: float = 10.0) -> str:
         """Give the device ``key`` as its pairing key (it must be in pairing mode: the technician's
         button). Returns the key's fingerprint once the device confirms it; :class:`PairingFailed` if it
-        refuses or does not answer. The caller stores the key (``devices.keystore``) and reconnects."""
+        refuses or does not answer within ``timeout`` seconds (of the link's watchdog clock when it has one,
+        as :meth:`echo`). The caller stores the key (``devices.keystore``) and reconnects."""
         fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
         self._pairing.append(fut)
         self.link.send(Pair(key), self.clock.now())
         self._flush()
         try:
-            got = await asyncio.wait_for(fut, timeout)
+            got = await self._reply(fut, timeout)
         except TimeoutError:
             raise PairingFailed(f"{self.name}: no answer to PAIR from {self.transport.name}") from None
         if got is None:

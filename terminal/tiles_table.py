@@ -21,42 +21,43 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, TilesRead
 from rules.paigowtiles.table_round import TilesRound
-from rules.round import Status
-from rules.round.alerts import Role, Ruling, Severity, default_clear_role
+from rules.round.alerts import Role
 from rules.round.events import DiceResult, RoundStart
-from terminal.console.view import AlertView, ConsoleInput, HandView, SeatView, SettlementLine, TableView
+from terminal.console.view import AlertView, ConsoleInput, TableView
 from terminal.controller import SETTLEMENT_KIND, TableController
 from terminal.games import GameFile
 from terminal.journal import ROUND_KIND, Journal
 from terminal.table.machine import Step, TableFacts
 from terminal.table.state import AlertDropped, AlertRaised, BankSettled, LayoutFilled
-from terminal.tiles_scenario import (
-    EVENT_KEYS,
-    NO_COLLECTION,
-    TilesEventError,
-    TilesLine,
-    fold_tiles,
+from terminal.tiles_scenario import EVENT_KEYS, NO_COLLECTION, TilesLine, fold_tiles
+from terminal.tiles_screen import (
+    DICE_SOURCE,
+    TILES_KIND,
+    TilesFold,
+    dice_keyable,
+    fold_round,
+    reading_cup,
+    round_events,
+    scenario_event,
+    tiles_facts,
+    tiles_screen_of,
 )
 
-#: The journal kind of a tiles event (the scenario's vocabulary, with the round number).
-TILES_KIND = "tiles"
-#: The dice's source in a tiles scenario: a device's read is the cup's sensor, a keyed roll the dealer's.
-DICE_SOURCE = {"dealer": "dealer", "scenario": "dealer"}
+__all__ = ["TILES_KIND", "TilesController", "export_tiles"]
 
 
 class TilesController(TableController):
     """A Pai Gow Tiles table (see the module docstring)."""
 
     def __init__(self, config: Any, journal: Journal, *, clock: Callable[[], float] = time.time) -> None:
+        #: The round's journaled ``tiles`` entries (the journal's, as appended) and their fold, the value
+        #: the screen is drawn from (``terminal.tiles_screen``).
         self.tiles_log: list[dict[str, Any]] = []
-        self.tiles_round: TilesRound | None = None
-        self.tiles_lines: list[TilesLine] = []
-        self.tiles_problem: str | None = None
+        self.tiles = TilesFold()
         self._trays_asked: set[tuple[int, int]] = set()
         super().__init__(config, journal, clock=clock)
         ref = config.table.fee_schedule
@@ -75,46 +76,41 @@ class TilesController(TableController):
     # -- the round's events ------------------------------------------------------------------------
 
     def round_events(self, log: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        """The current round in the tiles scenario's vocabulary: its start and dice (the round engine's),
-        then the tiles, settings and settlement journaled for it."""
-        st = self.state
-        if st.start is None or st.status is Status.VOID or st.start.player_dealer is None:
-            return []
-        out: list[dict[str, Any]] = [start_event(st.start)]
-        dice = next((e for _, e in reversed(st.segment) if isinstance(e, DiceResult)), None)
-        if st.dice:
-            source = dice.source if dice is not None else "dealer"
-            out.append({"type": "dice", "dice": list(st.dice), "source": DICE_SOURCE.get(source, "sensor")})
-        log = self.tiles_log if log is None else log
-        return out + [_event(e) for e in log if e.get("round") == self.round_no and e["type"] in EVENT_KEYS]
+        """The current round in the tiles scenario's vocabulary (``terminal.tiles_screen.round_events``)."""
+        return round_events(self.table, self.tiles_log if log is None else log)
 
-    def _fold(self, log: list[dict[str, Any]]) -> tuple[TilesRound | None, list[TilesLine]]:
-        return fold_tiles(self.game, self.round_events(log), self.fee_option)
+    def _fold(self, log: list[dict[str, Any]]) -> TilesFold:
+        return fold_round(self.game, self.table, log, self.fee_option)
 
     def _refold(self) -> None:
-        try:
-            self.tiles_round, self.tiles_lines = self._fold(self.tiles_log)
-            self.tiles_problem = None
-        except TilesEventError as exc:  # a journal this build cannot fold: shown, never a crash
-            self.tiles_round, self.tiles_lines, self.tiles_problem = None, [], exc.message
+        self.tiles = self._fold(self.tiles_log)
+
+    @property
+    def tiles_round(self) -> TilesRound | None:
+        """The round of tiles (the fold's), or None."""
+        return self.tiles.round
+
+    @property
+    def tiles_lines(self) -> list[TilesLine]:
+        """Every line of the round's fold (reads, settings, alerts, the outcome)."""
+        return list(self.tiles.lines)
+
+    @property
+    def tiles_problem(self) -> str | None:
+        """Why the round's journaled tiles cannot be folded (shown, never a crash), or None."""
+        return self.tiles.problem
 
     def needed(self) -> list[int]:
         """The positions whose tiles are played (the player-dealer's and each with a wager), in deal order."""
-        r = self.tiles_round
-        if r is None or r.first_set is None:
-            return []
-        wagered = {w.seat for w in r.wagers}
-        return [s for s in r.deal_order() if s == r.player_dealer or s in wagered]
+        return self.tiles.needed()
 
     def missing(self) -> list[int]:
         """Played positions whose four tiles are not read yet."""
-        r = self.tiles_round
-        return [s for s in self.needed() if r is not None and s not in r.tiles]
+        return self.tiles.missing()
 
     def unset(self) -> list[int]:
         """Played positions with their tiles whose hands are not set yet."""
-        r = self.tiles_round
-        return [s for s in self.needed() if r is not None and s in r.tiles and s not in r.hands]
+        return self.tiles.unset()
 
     def picker_seat(self) -> tuple[int, str]:
         """Where the tile picker opens: the first position without tiles (``tiles``), else the first hand
@@ -131,39 +127,11 @@ class TilesController(TableController):
 
     def outcome(self) -> dict[str, Any] | None:
         """The round's settlement (the fold's outcome line), once settled."""
-        outs = [ln.data for ln in self.tiles_lines if ln.kind == "outcome"]
-        return outs[-1] if outs else None
+        return self.tiles.outcome()
 
     def tiles_alerts(self) -> list[tuple[int, AlertView]]:
         """The round's alerts not yet cleared: (ordinal among the round's alerts, the alert)."""
-        cleared = {
-            int(e["alert"])
-            for e in self.tiles_log
-            if e.get("round") == self.round_no and e["type"] == "cleared"
-        }
-        out = []
-        alerts = [ln.data for ln in self.tiles_lines if ln.kind == "alert"]
-        for i, d in enumerate(alerts):
-            if i in cleared:
-                continue
-            severity = Severity(d["severity"])
-            role = default_clear_role(severity, Ruling(d["ruling"]))
-            out.append(
-                (
-                    i,
-                    AlertView(
-                        code=d["code"],
-                        severity=severity.value,
-                        ruling=d["ruling"],
-                        remedy=d["remedy"],
-                        cite=d["cite"],
-                        clear_role=role.value,
-                        message=f"seat {d['seat']}: {d['detail']}" if d.get("seat") else d["detail"],
-                        seat=d.get("seat"),
-                    ),
-                )
-            )
-        return out
+        return self.tiles.alerts()
 
     async def tiles_event(
         self, event: dict[str, Any], rider: tuple[str, Mapping[str, Any]] | None = None
@@ -172,10 +140,9 @@ class TilesController(TableController):
         nothing is journaled as the round's)."""
         entry = {"round": self.round_no, **event}
         async with self._held():
-            try:
-                self._fold([*self.tiles_log, entry])
-            except TilesEventError as exc:
-                return exc.message
+            trial = self._fold([*self.tiles_log, entry])
+            if trial.problem is not None:
+                return trial.problem
             if rider is None:
                 await self.journal.append(TILES_KIND, entry)
             else:
@@ -210,17 +177,8 @@ class TilesController(TableController):
     # -- the table's state -------------------------------------------------------------------------
 
     def facts(self) -> TableFacts:
-        """The round engine's facts, with the tiles: while a played position has no tiles the table deals,
-        while a hand is unset it sets, and a tiles alert that stops holds the table."""
-        f = super().facts()
-        stop = f.stop or any(a.severity == "stop" for _, a in self.tiles_alerts())
-        f = replace(f, stop=stop)
-        if f.status == "dealt" and self.tiles_round is not None and self.tiles_round.first_set is not None:
-            if self.missing():
-                return replace(f, expected="card")
-            if self.unset():
-                return replace(f, setting=True)
-        return f
+        """The round engine's facts with the tiles (``terminal.tiles_screen.tiles_facts``)."""
+        return tiles_facts(super().facts(), self.tiles)
 
     def round_start_event(self) -> RoundStart | str:
         """The round start; Pai Gow Tiles is banked by a player-dealer (seed 003 L527), so it needs one."""
@@ -278,13 +236,12 @@ class TilesController(TableController):
 
     def dice_keyable(self) -> str | None:
         """Why the dealer may not key the dice now, or None: the round waits for its dice and the table has
-        no dice cup, or its cup is faulted (not connected, or its link not ok)."""
-        if self.step() is not Step.DICE:
-            return "the dice are keyed only while the round waits for them"
-        cup = next((n for n, d in sorted(self.config.devices.items()) if d.kind == "dice_cup"), None)
-        if cup is not None and self.device_of("dice_cup") is not None and self.devices[cup].state == "ok":
-            return f"the dice cup {cup} reads the dice: they are keyed only without a cup or with it faulted"
-        return None
+        no dice cup, or its cup is faulted (``terminal.tiles_screen.dice_keyable``)."""
+        return dice_keyable(self.step(), self._cup())
+
+    def _cup(self) -> str | None:
+        """The dice cup that reads the dice (configured, its driver connected, shown ok), or None."""
+        return reading_cup(self.setup, self.station, self.device_of("dice_cup") is not None)
 
     async def _keyed_dice(self, inp: ConsoleInput, step: Step) -> str | None:
         """The dealer's three dice (the tile picker's dice rows): the same round event as a cup's roll,
@@ -368,6 +325,7 @@ class TilesController(TableController):
         entry = {"round": self.round_no, "type": "cleared", "alert": i, "code": alert.code, "role": inp.role}
         await self.journal.append(TILES_KIND, entry)
         self.tiles_log.append(entry)
+        self._refold()
         self._show()
         return None
 
@@ -430,120 +388,14 @@ class TilesController(TableController):
     # -- the view ----------------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        """The table's view with the tiles: each position's tiles or hands, the Action button, the tiles
-        alerts, the next step in tiles' words and the settlement."""
-        v = super().view()
-        r = self.tiles_round
-        if r is None or self.state.start is None:
-            return v
-        alerts = v.alerts + tuple(a for _, a in self.tiles_alerts())
-        seats = tuple(self._seat(s, r) for s in v.seats)
-        next_step, detail, keys = v.next_step, v.next_detail, v.keys
-        if self.tiles_problem:
-            next_step, detail = "call the floor", f"the round's tiles cannot be folded: {self.tiles_problem}"
-        elif r.first_set is None and self.dice_keyable() is None:
-            keys = (*keys, "tile-picker")
-            next_step = "key the dice"
-            detail = "no dice cup reads them: e opens the picker's three rows of dice, s sends them"
-        elif r.first_set is not None and v.step not in ("stopped", "maintenance"):
-            missing, unset = self.missing(), self.unset()
-            collected = r.collected()
-            gone = (
-                f"; sets {', '.join(map(str, collected))} are collected face down unplayed"
-                if collected
-                else ""
-            )
-            if missing or unset:  # the tile picker (`e`) keys a position's tiles or a player's setting
-                keys = (*keys, "tile-picker")
-            if missing:
-                next_step = f"read the tiles of seat {missing[0]}"
-                detail = (
-                    f"first set to seat {r.first_set}, the Action at seat {r.action}{gone}: the trays read each "
-                    "position, e keys a position's tiles on the tile picker"
-                )
-            elif unset:
-                next_step = (
-                    f"set the hands of seat{'s' if len(unset) > 1 else ''} {', '.join(map(str, unset))}"
-                )
-                detail = "e keys a player's setting on the tile picker; h sets the rest the House Way (the player-dealer's always)"
-        out = self.outcome()
-        settlement, fee, title = v.settlement, v.fee_cents, v.settlement_title
-        if out is not None:
-            settlement, fee, title = settlement_lines(out)
-            next_step = "pay and collect in the order shown"
-        return replace(
-            v,
-            seats=seats,
-            alerts=alerts,
-            keys=keys,
-            next_step=next_step,
-            next_detail=detail,
-            settlement=settlement,
-            fee_cents=fee,
-            settlement_title=title,
-            extra={**v.extra, "tiles": {"missing": self.missing(), "unset": self.unset()}},
-        )
-
-    def _seat(self, seat: SeatView, r: TilesRound) -> SeatView:
-        s = seat.seat
-        hands: tuple[HandView, ...] = seat.hands
-        status = seat.status
-        if s in r.hands:
-            h = r.hands[s]
-            hands = (
-                HandView(tuple(str(t) for t in h.high), name="high"),
-                HandView(tuple(str(t) for t in h.low), name="low", note=h.how),
-            )
-        elif s in r.tiles:
-            hands = (HandView(tuple(str(t) for t in r.tiles[s])),)
-        elif r.first_set is not None and s in r.collected():
-            hands, status = (), "set collected face down"
-        elif r.first_set is not None:
-            hands = ()
-        return replace(seat, hands=hands, status=status, action=s == r.action)
+        """The table's view with the tiles: a pure function of the table's folded state, the station's,
+        the round's folded tiles and the dice cup that reads (``terminal.tiles_screen.tiles_screen_of``)."""
+        return tiles_screen_of(self.table, self.station, self.setup, self.tiles, cup=self._cup())
 
 
 def _last(alerts: list[TilesLine], r: TilesRound) -> bool:
     """Whether the last alert line came from the event just folded (its findings are the round's last)."""
     return bool(r.findings) and alerts[-1].data["code"] == r.findings[-1].code.value
-
-
-def _event(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """A journaled tiles entry as the scenario's event (without the round number)."""
-    return {k: v for k, v in entry.items() if k != "round"}
-
-
-def start_event(start: RoundStart) -> dict[str, Any]:
-    """A round start in the tiles scenario's vocabulary."""
-    return {
-        "type": "round_start",
-        "player_dealer": start.player_dealer,
-        "bank": start.bank,
-        "wagers": [{"seat": w.seat, "cents": w.cents, "spot": w.spot} for w in start.wagers],
-    }
-
-
-def settlement_lines(out: Mapping[str, Any]) -> tuple[tuple[SettlementLine, ...], int, str]:
-    """The settlement panel's lines from a tiles outcome, in the order paid (from the Action button)."""
-    words = {"win": "wins", "lose": "loses", "push": "push"}
-    lines = [
-        SettlementLine(
-            who=f"seat {w['seat']}",
-            outcome=words.get(str(w["result"]), str(w["result"])),
-            cents=int(w["paid"]) - int(w["collected"]),
-            seat=int(w["seat"]),
-            note=str(w.get("note", "")),
-        )
-        for w in out["wagers"]
-    ]
-    fees = int(out.get("fees", 0))
-    if fees:
-        lines.append(SettlementLine(who="collection", outcome="fee", cents=-fees))
-    title = (
-        f"from the Action button (seat {out['action']}); the player-dealer's bank "
-        f"{out['bank_before'] / 100:,.2f} -> {out['bank_after'] / 100:,.2f}"
-    )
-    return tuple(lines), fees, title
 
 
 def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
@@ -578,7 +430,7 @@ def export_tiles(journal: Journal, game: GameFile) -> dict[str, Any]:
                 {"type": "dice", "dice": list(p["dice"]), "source": DICE_SOURCE.get(p["source"], "sensor")}
             )
         elif e.kind == TILES_KIND and p.get("type") in EVENT_KEYS and events:
-            events.append(_event(p))
+            events.append(scenario_event(p))
         elif e.kind == SETTLEMENT_KIND and isinstance(p.get("tiles"), Mapping):
             paid = dict(p["tiles"])
     _, lines = fold_tiles(game, events, fee_option)

@@ -33,7 +33,7 @@ def test_duplicate_card_since_the_last_shuffle_across_rounds():
     assert codes(s) == [AlertCode.DUPLICATE_CARD]
     assert s.alerts[0].ruling is Ruling.CALL_FLOOR and s.alerts[0].cite.seed == "none filed"
     # A shuffle starts a new shoe: the same card is fine again.
-    s = fold(g, [Shuffle(), RoundStart((1, 2)), *reads("As")], s)
+    s = fold(g, [*reads("Qh"), Shuffle(), RoundStart((1, 2)), *reads("As")], s)
     assert codes(s) == []
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.cards import ALL_CARDS, STANDARD_CARDS
 from rules.round import BaseFamily, Slot, apply, fold, initial
-from rules.round.alerts import AlertCode, Role
+from rules.round.alerts import AlertCode, Role, Ruling, Severity
 from rules.round.events import (
     Action,
     AlertCleared,
@@ -31,7 +31,7 @@ from rules.round.events import (
 )
 from rules.round.family import family_registered
 from rules.round.procedure import Face
-from rules.round.state import refold
+from rules.round.state import Status, refold
 from tests.round_helpers import filed, game
 
 FILED = ["paigow/capitol", "threecard/betwiser-3card-holdem", "stud/mexican-the101"]
@@ -181,10 +181,35 @@ def test_a_correction_is_the_same_as_never_having_had_the_event(case, data):
 
 def test_corrections_reach_only_the_current_round():
     g = RULES["threecard/betwiser-3card-holdem"]
-    s = fold(g, [Shuffle(), RoundStart((1, 2), 2), CardRead(STANDARD_CARDS[0]), RoundStart((1, 2), 2)])
+    first = [Shuffle(), RoundStart((1, 2), 2), CardRead(STANDARD_CARDS[0]), Declare(DeclareKind.MISDEAL)]
+    s = fold(g, [*first, RoundStart((1, 2), 2)])
     t = apply(s, Correction(3))
     assert t.notes and "refused" in t.notes[-1]
     assert t.placed == s.placed
+
+
+def test_a_round_start_while_the_round_is_being_dealt_is_refused():
+    """The fold never replaces an unfinished round: the start is refused (ROUND_UNFINISHED, a warning), the
+    round keeps its cards and its owed deal, and the refused start does not count toward the bank's rotation.
+    Once the round is dealt, the next start is taken."""
+    g = game("x", [{"deal": "players", "cards": 2}])
+    s = fold(g, [Shuffle(), RoundStart((1, 2), 2), CardRead(STANDARD_CARDS[0])])
+    assert s.status is Status.DEALING and s.banked == (2, 1)
+    t = apply(s, RoundStart((1, 2), 2))
+    assert [a.code for a in t.alerts] == [AlertCode.ROUND_UNFINISHED]
+    alert = t.alerts[0]
+    assert alert.ruling is Ruling.CONTINUE and alert.severity is Severity.WARNING
+    assert "refused" in t.notes[-1]
+    assert (t.start, t.placed, t.pos, t.banked) == (s.start, s.placed, s.pos, s.banked)
+    # a correction re-folds the round's segment, the refused start with it: still refused
+    u = apply(t, Correction(3))
+    assert u.start == s.start and u.placed == () and u.banked == (2, 1)
+    assert [a.code for a in u.alerts] == [AlertCode.ROUND_UNFINISHED]
+    # the round is dealt to its end; the next start is a new round, the bank's second
+    done = fold(g, [CardRead(c) for c in STANDARD_CARDS[1:4]], t)
+    assert done.status is Status.DEALT
+    n = apply(done, RoundStart((1, 2), 2))
+    assert n.start is not None and n.placed == () and n.banked == (2, 2) and n.alerts == ()
 
 
 def test_undoing_a_misread_card_takes_it_out_of_the_shoe_count():

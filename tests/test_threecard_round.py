@@ -30,6 +30,7 @@ from rules.round.events import (
     Wager,
 )
 from rules.round.procedure import PhaseKind, Recipients
+from rules.round.state import Status, Wait
 from rules.threecard import from_data
 from terminal.games import load_games
 from tests.round_helpers import filed
@@ -138,11 +139,21 @@ def test_3ch_deals_two_card_hands_then_the_board_and_the_player_dealer_after_the
 # --- two decks -----------------------------------------------------------------------------------------
 
 
-def _round(gid, deck_id, misdeal=False, pd=4):
+def _round(gid, deck_id, misdeal=False, pd=4, last=False):
+    """A round dealt from ``deck_id``: declared a misdeal, or (the last round of a fold aside) dealt to
+    its end, as a round start never replaces a round still being dealt (ROUND_UNFINISHED)."""
     seats = (1, 2, 4)
     events = [Shuffle(deck_id, "shuffler"), RoundStart(seats, pd, 1, (Wager(1, 1000, "ante"),), 10000)]
     if misdeal:
         events.append(Declare(DeclareKind.MISDEAL))
+    elif not last:
+        s = fold(RULES[gid], events)
+        cards = iter(STANDARD_CARDS)
+        while s.status is Status.DEALING:
+            x = s.expected
+            e = ButtonPress(Button.CONFIRM) if isinstance(x, Wait) else CardRead(next(cards), back=deck_id)
+            s = apply(s, e)
+            events.append(e)
     return events
 
 
@@ -150,21 +161,21 @@ def _round(gid, deck_id, misdeal=False, pd=4):
 def test_the_decks_alternate_every_round(gid):
     g = RULES[gid]
     # (the third round has another player-dealer: no one banks more than two in a row, banking.rotation)
-    ok = fold(g, [*_round(gid, "red"), *_round(gid, "blue"), *_round(gid, "red", pd=2)])
+    ok = fold(g, [*_round(gid, "red"), *_round(gid, "blue"), *_round(gid, "red", pd=2, last=True)])
     assert ok.alerts == ()
-    again = fold(g, [*_round(gid, "red"), *_round(gid, "red")])
+    again = fold(g, [*_round(gid, "red"), *_round(gid, "red", last=True)])
     assert [a.code for a in again.alerts] == [AlertCode.WRONG_DECK]
     assert "alternate" in again.alerts[0].message and again.alerts[0].ruling is Ruling.CALL_FLOOR
     # A misdeal's reshuffle deals the same deck again; the deck before it still counts.
-    void = fold(g, [*_round(gid, "red"), *_round(gid, "blue", misdeal=True), *_round(gid, "blue")])
+    void = fold(g, [*_round(gid, "red"), *_round(gid, "blue", misdeal=True), *_round(gid, "blue", last=True)])
     assert void.alerts == ()  # (the misdeal's alert belonged to the voided round)
-    void2 = fold(g, [*_round(gid, "red"), *_round(gid, "blue", misdeal=True), *_round(gid, "red")])
+    void2 = fold(g, [*_round(gid, "red"), *_round(gid, "blue", misdeal=True), *_round(gid, "red", last=True)])
     assert [a.code for a in void2.alerts] == [AlertCode.WRONG_DECK]
 
 
 def test_capitol_has_one_deck_setup_and_no_alternation():
     g = RULES["threecard/capitol"]
-    s = fold(g, [*_round("threecard/capitol", "red"), *_round("threecard/capitol", "red")])
+    s = fold(g, [*_round("threecard/capitol", "red"), *_round("threecard/capitol", "red", last=True)])
     assert s.alerts == ()
 
 

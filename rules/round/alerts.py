@@ -59,6 +59,7 @@ class AlertCode(Enum):
     CUP_OPENED_EARLY = "CUP_OPENED_EARLY"
     PROGRAM_INTEGRITY = "PROGRAM_INTEGRITY"
     NOT_SHUFFLED = "NOT_SHUFFLED"
+    ROUND_UNFINISHED = "ROUND_UNFINISHED"
 
 
 #: One line per code, for docs and the console's help.
@@ -103,6 +104,7 @@ CODE_DOCS: dict[AlertCode, str] = {
     AlertCode.CUP_OPENED_EARLY: "The dice cup was opened before betting closed.",
     AlertCode.PROGRAM_INTEGRITY: "The program or its data failed an integrity check.",
     AlertCode.NOT_SHUFFLED: "A round started without the shuffle the game files before every round.",
+    AlertCode.ROUND_UNFINISHED: "A new round started while this one is still being dealt: the start is refused.",
 }
 
 #: Codes a device reports (the event ``device_fault`` carries one of these).

@@ -172,6 +172,15 @@ BUILT_IN: dict[AlertCode, tuple[Ruling, Severity, str, Cite]] = {
         "Misdeal declared: collect every card, return the wagers, reshuffle and deal again.",
         Cite("dealer-terminal", "the dealer's or floor's own declaration"),
     ),
+    AlertCode.ROUND_UNFINISHED: (
+        Ruling.CONTINUE,
+        Severity.WARNING,
+        "A new round was started while this one is still being dealt: the start is refused. Finish the deal,"
+        " or declare a misdeal.",
+        Cite(
+            "dealer-terminal", "docs/dealer-guide.md, the table's states (a round is never silently replaced)"
+        ),
+    ),
     AlertCode.BUTTON_OUT_OF_TURN: (
         Ruling.CALL_FLOOR,
         Severity.STOP,

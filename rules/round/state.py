@@ -445,7 +445,7 @@ def apply(state: RoundState, event: Event) -> RoundState:
     seq = state.seq + 1
     if isinstance(event, Correction):
         return _correct(state, event, seq)
-    if isinstance(event, RoundStart):
+    if isinstance(event, RoundStart) and state.status is not Status.DEALING:
         anchor = _with(state, segment=(), anchor=None)
         s = _step(state, event, seq)
         return _with(s, seq=seq, segment=((seq, event),), anchor=anchor)
@@ -497,8 +497,9 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         s = _card(s, e.card, e.face_up, e.to, seq, e.packet)
     elif isinstance(e, Burn):
         s = _card(s, e.card, False, Target(TargetKind.BURN), seq)
+    elif isinstance(e, RoundStart) and s.status is Status.DEALING:
+        return _unfinished(s, seq)
     elif isinstance(e, RoundStart):
-        owed = _owed_rule_draw(s)
         fam = family_rules(s.game.family)
         extra = fam.spot_limits(s)
         kept, refused, found = check_round_start(s.game.data, e, extra)
@@ -508,8 +509,6 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
         filed = getattr(fam, "filed_decks", None)
         decks = decks_finding(s.game, filed(s.game.data) if filed is not None else None)
         s = _with(_round_start(s, kept), refused=refused, banked=banked, last_button=e.button or 0)
-        if owed is not None:
-            s = _raise(s, owed, seq)
         late = rotation_finding(s.game.data, banked)
         for f in [
             *([decks] if decks else []),
@@ -562,22 +561,17 @@ def _step(s: RoundState, e: Event, seq: int) -> RoundState:
     return s
 
 
-def _owed_rule_draw(s: RoundState) -> Finding | None:
-    """A card the family's rule still owed when a new round starts (a baccarat third card, a
-    player-dealer's hit): DRAW_AGAINST_RULE, a draw that was due and not made, raised in the new round."""
-    ph = s.current_phase
-    if s.status is not Status.DEALING or ph is None or ph.kind is not PhaseKind.RULE_DRAWS:
-        return None
-    if s.pos < len(s.slots):
-        return None
-    slot = family_rules(s.game.family).next_extra_card(s, ph)
-    if slot is None:
-        return None
-    return Finding(
-        AlertCode.DRAW_AGAINST_RULE,
-        f"a new round started while the last one owed a card ({slot.words}): the draw was not made",
-        target=slot.target,
-        phase=ph.name,
+def _unfinished(s: RoundState, seq: int) -> RoundState:
+    """A round start while the round is still being dealt (cards, dice, a betting round or a rule's draw
+    owed): refused. The round on the layout stays as it is (its cards, wagers and owed draw), the start does
+    not count toward the bank's rotation, and ROUND_UNFINISHED (a warning: finish the deal or declare a
+    misdeal) names what the round still owes. A round is never silently replaced."""
+    note = f"event {seq}: new round refused: the round is still being dealt ({s.prompt})"
+    s = _with(s, notes=(*s.notes, note))
+    return _raise(
+        s,
+        Finding(AlertCode.ROUND_UNFINISHED, f"a new round was started while this one still owes: {s.prompt}"),
+        seq,
     )
 
 
