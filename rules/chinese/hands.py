@@ -21,7 +21,8 @@ from itertools import combinations
 
 from rules.cards import Card
 from rules.errors import HandError
-from rules.evaluators.high import category_of, rank5_fast
+from rules.evaluators import high
+from rules.evaluators.high import category_of
 
 #: The category codes of :mod:`rules.evaluators.high` values (``value >> 20``).
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = (
@@ -53,7 +54,7 @@ def five_value(cards: Sequence[Card]) -> int:
     """A five-card middle or back hand's value (standard high poker, :func:`rank5_fast`)."""
     if len(cards) != 5:
         raise HandError(f"a middle or back hand is five cards, not {len(cards)}")
-    return rank5_fast([c.index for c in cards])
+    return high.rank5_fast([c.index for c in cards])
 
 
 def category(value: int) -> str:

@@ -16,6 +16,18 @@ or more cards (a joker counts in every suit) sets bit 3 of its nibble: ``key & 0
 * ``flush_value[mask]`` / ``flush_joker[mask]``: the best flush or straight flush in one suit's 13-bit
   rank mask, without or with the joker.
 
+Seven cards without a joker have a second, faster key that stays below 2**30 (CPython adds such ints
+without allocating a multi-digit number, about twice as fast as the 46-bit key above)::
+
+    RANK7_KEYS[rank_index] << 8  |  SUIT7_KEYS[suit]         # a standard card; the first card also
+                                                              # carries -RANK7_OFFSET
+Each rank key is the smallest that keeps the sum of any seven ranks (at most four alike) unique (the
+greedy sequence Kenneth Shackleton's SKPokerEval uses; :func:`build` checks the uniqueness again). The
+suit keys 0, 1, 24, 29 were found by a search here: the sum of seven of them (at most 203, so eight bits)
+tells whether five or more share a suit, ``flush7[key & 0xFF]``. The largest rank sum, four aces and three
+kings, is 7,825,759 < 2**23, so ``key`` spans 31 bits; the offset centres it in -2**30..2**30.
+``nonflush7[key >> 8]`` is then the best non-flush hand; a flush goes back to the 46-bit key.
+
 Values pack a category code and up to five rank nibbles (2..14): ``code << 20 | r1 << 16 | ... | r5``.
 Codes are spaced so each identifies its category whatever the room's order (a flush is 12 normally,
 15 where it ranks above the full house).
@@ -24,7 +36,7 @@ Codes are spaced so each identifies its category whatever the room's order (a fl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
@@ -46,6 +58,10 @@ FLUSH_BITS: Final = 0x8888
 RANK_SHIFT: Final = 16
 JOKER_DIGIT: Final = 5**13
 JOKER: Final = 52
+RANK7_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+SUIT7_KEYS: Final = (0, 1, 24, 29)
+RANK7_SHIFT: Final = 8
+RANK7_OFFSET: Final = 1 << 30
 
 _NAMES: Final = {
     HIGH_CARD: "High Card",
@@ -103,6 +119,12 @@ class Tables:
     flush_joker: tuple[int, ...]
     suit_bits: tuple[tuple[int, ...], ...]  # suit -> card index -> rank bit (0 if another suit or joker)
     straights: tuple[tuple[int, tuple[int, ...]], ...]  # (rank mask, tie ranks), best first
+    # the small seven-card key (no joker; empty with one): card ints, first-card ints, flush test by the
+    # low eight bits, best non-flush hand by ``key >> RANK7_SHIFT``
+    card7: tuple[int, ...] = ()
+    first7: tuple[int, ...] = ()
+    flush7: tuple[bool, ...] = ()
+    nonflush7: dict[int, int] = field(default_factory=dict)
 
 
 def _straights(opts: Options) -> list[tuple[int, tuple[int, ...]]]:
@@ -174,6 +196,17 @@ def _multisets(kept: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
             yield combo
 
 
+def _flush_sums() -> tuple[bool, ...]:
+    """``flush7[s]``: whether seven cards whose suit keys sum to ``s`` hold five or more of one suit."""
+    out: dict[int, bool] = {}
+    for counts in combinations_with_replacement(range(4), 7):
+        s = sum(SUIT7_KEYS[x] for x in counts)
+        flush = max(counts.count(x) for x in range(4)) >= 5
+        if out.setdefault(s, flush) != flush:  # pragma: no cover
+            raise AssertionError("the seven-card suit keys do not tell a flush")
+    return tuple(out.get(s, False) for s in range(1 << RANK7_SHIFT))
+
+
 def _counts(combo: Sequence[int]) -> list[int]:
     counts = [0] * 13
     for ri in combo:
@@ -193,10 +226,18 @@ def build(opts: Options) -> Tables:
     for combo in _multisets(kept, 5):
         nonflush[sum(pow5[ri] for ri in combo)] = _best_plain(_counts(combo), straights, five)
     # six and seven cards: the best of the hands one card smaller (so, of all five-card subsets)
+    nonflush7: dict[int, int] = {}
+    small_key = RANK7_KEYS
+    sevens = 0
     for n in (6, 7):
         for combo in _multisets(kept, n):
             key = sum(pow5[ri] for ri in combo)
-            nonflush[key] = max(nonflush[key - pow5[ri]] for ri in set(combo))
+            value = nonflush[key] = max(nonflush[key - pow5[ri]] for ri in set(combo))
+            if n == 7:
+                sevens += 1
+                nonflush7[sum(small_key[ri] for ri in combo) - (RANK7_OFFSET >> RANK7_SHIFT)] = value
+    if len(nonflush7) != sevens:  # pragma: no cover
+        raise AssertionError("the seven-card rank keys do not give unique sums")
 
     flush_value = [0] * 8192
     for mask in range(8192):
@@ -266,7 +307,20 @@ def build(opts: Options) -> Tables:
     suit_bits = tuple(
         tuple((1 << (i >> 2)) if i < 52 and i & 3 == s else 0 for i in range(len(card))) for s in range(4)
     )
+    card7: tuple[int, ...] = ()
+    first7: tuple[int, ...] = ()
+    flush7: tuple[bool, ...] = ()
+    if opts.joker == "none":
+        card7 = tuple(small_key[i >> 2] << RANK7_SHIFT | SUIT7_KEYS[i & 3] for i in range(52))
+        first7 = tuple(c - RANK7_OFFSET for c in card7)
+        flush7 = _flush_sums()
+    else:
+        nonflush7 = {}
     return Tables(
+        card7=card7,
+        first7=first7,
+        flush7=flush7,
+        nonflush7=nonflush7,
         first=tuple(c + SUIT_OFFSET for c in card),
         card=tuple(card),
         nonflush=nonflush,

@@ -37,8 +37,10 @@ count. A straight carries its top card and a flag that is 1 only for the wheel f
 :func:`category_of` names any value. Over the 2,598,960 hands of a 52-card deck there are exactly 7,462.
 
 Fast path: :func:`rank5_fast` and :func:`rank7_fast` take card indices (``Card.index``, 0..51, joker 52)
-and use lookup tables built once, at import for the standard rules and on first use for any other
-(:func:`fast_rankers`). They do not check their input; :func:`evaluate_high` does.
+and use lookup tables built once per rule set, on first use (:func:`fast_rankers`; the standard rules'
+on the first access to ``rank5_fast`` and friends, not at import). They do not check their input;
+:func:`evaluate_high` does. :func:`rank7_fast` (any rule set without a joker) sums a second, smaller card
+key that CPython adds without multi-digit ints (see :mod:`rules.evaluators._high_tables`).
 """
 
 from __future__ import annotations
@@ -168,12 +170,30 @@ def _make(rules: HighRules) -> FastRankers:
         # without a joker, five suited cards among seven leave no room for quads or a full house
         return flush_value[mask]
 
-    def rank7(hand: Sequence[int]) -> int:
+    def rank7_wide(hand: Sequence[int]) -> int:
         a, b, c, d, e, f, g = hand
         k = first[a] + card[b] + card[c] + card[d] + card[e] + card[f] + card[g]
         if k & 0x8888:
             return _flush(hand, k)
         return nonflush[k >> 16]
+
+    def rank7_small(
+        hand: Sequence[int],
+        _first: tuple[int, ...] = tables.first7,
+        _card: tuple[int, ...] = tables.card7,
+        _flush7: tuple[bool, ...] = tables.flush7,
+        _nonflush: dict[int, int] = tables.nonflush7,
+        _wide: Callable[[Sequence[int]], int] = rank7_wide,
+    ) -> int:
+        # the small key (see rules.evaluators._high_tables): single-digit int adds; the tables are
+        # keyword defaults so they load as locals; a flush (about 3% of hands) takes the wide key
+        a, b, c, d, e, f, g = hand
+        k = _first[a] + _card[b] + _card[c] + _card[d] + _card[e] + _card[f] + _card[g]
+        if _flush7[k & 0xFF]:
+            return _wide(hand)
+        return _nonflush[k >> 8]
+
+    rank7 = rank7_small if tables.nonflush7 else rank7_wide
 
     def rank6(hand: Sequence[int]) -> int:
         a, b, c, d, e, f = hand
@@ -189,15 +209,6 @@ def _make(rules: HighRules) -> FastRankers:
 def fast_rankers(rules: HighRules = HighRules()) -> FastRankers:
     """The fast rankers for a rule set; tables are built on first use (well under a second) and cached."""
     return _make(rules)
-
-
-_STANDARD: Final = fast_rankers(HighRules())
-#: The standard rules (no joker): five card indices -> value.
-rank5_fast: Final = _STANDARD.rank5
-#: The standard rules: six card indices -> value of the best five.
-rank6_fast: Final = _STANDARD.rank6
-#: The standard rules: seven card indices -> value of the best five.
-rank7_fast: Final = _STANDARD.rank7
 
 
 def _check(cards: Sequence[Card], rules: HighRules, what: str) -> list[int]:
@@ -300,3 +311,24 @@ def evaluate_omaha(hole: Sequence[Card], board: Sequence[Card], rules: HighRules
             if v > best:
                 best, used = v, combo
     return HandRank(best, _t.category_name(best), _display(used, best))
+
+
+# The standard rules' rankers are made on first use, not at import (the tables take about 0.2 s of CPU,
+# which every CLI command that loads the game files would otherwise pay): the names below are declared
+# for type checkers, and the module's ``__getattr__`` builds them and binds them as plain globals, so a
+# caller that holds ``rank7_fast`` calls the ranker itself, with no indirection.
+#: The standard rules (no joker): five card indices -> value.
+rank5_fast: Callable[[Sequence[int]], int]
+#: The standard rules: six card indices -> value of the best five.
+rank6_fast: Callable[[Sequence[int]], int]
+#: The standard rules: seven card indices -> value of the best five.
+rank7_fast: Callable[[Sequence[int]], int]
+_LAZY: Final = frozenset({"rank5_fast", "rank6_fast", "rank7_fast"})
+
+
+def __getattr__(name: str) -> Callable[[Sequence[int]], int]:
+    if name in _LAZY:
+        fast = fast_rankers(HighRules())
+        globals().update(rank5_fast=fast.rank5, rank6_fast=fast.rank6, rank7_fast=fast.rank7)
+        return globals()[name]  # type: ignore[no-any-return]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
