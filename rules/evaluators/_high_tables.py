@@ -26,7 +26,9 @@ greedy sequence Kenneth Shackleton's SKPokerEval uses; :func:`build` checks the 
 suit keys 0, 1, 24, 29 were found by a search here: the sum of seven of them (at most 203, so eight bits)
 tells whether five or more share a suit, ``flush7[key & 0xFF]``. The largest rank sum, four aces and three
 kings, is 7,825,759 < 2**23, so ``key`` spans 31 bits; the offset centres it in -2**30..2**30.
-``nonflush7[key >> 8]`` is then the best non-flush hand; a flush goes back to the 46-bit key.
+``nonflush7[key >> 8]`` is then the best non-flush hand, and ``slots7`` holds the same values in one
+tuple laid out by :mod:`rules.evaluators._rank7_rows` (a tuple subscript is much cheaper than a dict
+lookup); a flush goes back to the 46-bit key.
 
 Values pack a category code and up to five rank nibbles (2..14): ``code << 20 | r1 << 16 | ... | r5``.
 Codes are spaced so each identifies its category whatever the room's order (a flush is 12 normally,
