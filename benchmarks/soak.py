@@ -16,15 +16,25 @@ a technician would). At random points — mid-round too — the table is restart
 * in this process the controller is rebuilt from the journal and its state must equal the state
   before the restart (round number, fold, shoe) — the soak stops with an error otherwise.
 
-At the end ``journal verify --all`` checks every segment. Devices are not in this loop: the pty,
-framing and link path has its own figures (``benchmarks/read_to_screen.py``); what grows with the
-days is the journal, and that is what this measures.
+At the end ``journal verify --all`` checks every segment. With ``--through engine`` (the default) or
+``controller`` the devices are not in the loop: the rounds are the scenarios' events; what grows with the
+days is the journal, and that is what these measure fast enough for a month of rounds.
+
+``--through devices`` (``benchmarks/soak_devices.py``) puts them in: the controller of an example table
+(``--tables``, default ``paigow,baccarat,threecard``) with its emulated shuffler, shoe and dice cup over
+ptys under the device supervisor deals the rounds as a dealer following the prompt would, with device
+faults injected through the emulator-control port and misdeals declared; each restart stops the devices,
+rebuilds the controller from the journal (its table must equal the table before) and opens the devices
+again. Its journal is written durably, as on a table (``--fill-sync`` and ``--segment-entries`` are for
+the other modes). It is slow — the devices really shuffle, deal and roll, and each dealer step waits for
+the table to be quiet — so it prints its rounds per second; a month of rounds comes from the other modes.
 
 ``--fill-sync off`` (the default) writes the days without fsync (``Journal.set_durable(False)``:
 ``synchronous=OFF``, anchors not fsynced) so that a month of rounds fits in an hour on a small machine; restarts open the journal exactly as the terminal does
 (``synchronous=FULL``). ``--fill-sync full`` writes every append durably, as on a table.
 
-Not CI: ``tests/terminal/test_soak.py`` runs a bounded version (a few hundred rounds, small segments).
+Not CI: ``tests/terminal/test_soak.py`` runs a bounded version of each mode (small segments; a handful
+of rounds through the devices).
 """
 
 from __future__ import annotations
@@ -112,6 +122,11 @@ class Soak:
     checked: int = 0
     restarts: list[dict[str, Any]] = field(default_factory=list)
     by_game: dict[str, list[list[Event]]] = field(default_factory=dict)
+    #: ``--through devices``: the example tables dealt (``soak_devices.TABLES``) and how often a dealer
+    #: step is preceded by an injected device fault or a misdeal.
+    device_tables: tuple[str, ...] = ("paigow", "baccarat", "threecard")
+    fault_rate: float = 0.03
+    misdeal_rate: float = 0.005
 
     def rounds_of(self, game: str) -> list[list[Event]]:
         if game not in self.by_game:
@@ -149,14 +164,18 @@ class Soak:
 
     def measure_restart(self, game: str, entries: int) -> dict[str, Any]:
         _, f = self.config(game)
+        row = self.measure_file(f)
+        row.update(rounds=self.rounds, entries=entries, game=game)
+        return row
+
+    def measure_file(self, f: Path) -> dict[str, Any]:
+        """Restart the table configured in ``f`` in a fresh process (``RESTART``) and return what it timed."""
         out = subprocess.run(
             [sys.executable, "-c", RESTART, str(REPO), str(f)], capture_output=True, text=True, check=False
         )
         if out.returncode:
             raise SystemExit(f"soak: the restart failed:\n{out.stderr}")
-        row = json.loads(out.stdout)
-        row.update(rounds=self.rounds, entries=entries, game=game)
-        return row
+        return dict(json.loads(out.stdout))
 
 
 class EngineTable:
@@ -358,11 +377,14 @@ def summarise(restarts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     soak = Soak(workdir, random.Random(args.seed), args.segment_entries, args.fill_sync, args.through)
-    dealt = asyncio.run(
-        deal(
-            soak, days=args.days, rounds_per_day=args.rounds_per_day, restarts=args.restarts, quiet=args.json
-        )
-    )
+    count = {"days": args.days, "rounds_per_day": args.rounds_per_day, "restarts": args.restarts}
+    if args.through == "devices":
+        from soak_devices import deal_devices
+
+        soak.device_tables = tuple(args.tables.split(","))
+        dealt = deal_devices(soak, **count, quiet=args.json)
+    else:
+        dealt = asyncio.run(deal(soak, **count, quiet=args.json))
     archive = workdir / "journal.sqlite3.archive"
     sizes = {
         "live_bytes": (workdir / "journal.sqlite3").stat().st_size,
@@ -395,7 +417,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--fill-sync", choices=("off", "full"), default="off")
     p.add_argument(
-        "--through", choices=("engine", "controller"), default="engine", help="who deals the rounds [engine]"
+        "--through",
+        choices=("engine", "controller", "devices"),
+        default="engine",
+        help="who deals the rounds [engine]; devices: the controller with its emulated devices (soak_devices.py)",
+    )
+    p.add_argument(
+        "--tables",
+        default="paigow,baccarat,threecard",
+        help="--through devices: the example tables (config/tables) dealt [paigow,baccarat,threecard]",
     )
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--dir", help="keep the journal here (default: a temporary directory)")
@@ -420,6 +450,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['rounds']:,} rounds over {result['days']} days in {result['deal_seconds']:.0f} s; "
             f"{result['restarts_checked']} restarts, each landing where the table was"
         )
+        if result["through"] == "devices":
+            print(
+                f"through the emulated devices: {result['rounds_per_second']:.3f} rounds/s wall, "
+                f"{result['deal_cpu'] / max(result['rounds'], 1):.2f} s CPU a round, {result['steps']:,} dealer "
+                f"steps, {result['settled']:,} rounds settled; cards and dice read from {result['read_from']}; injected: {', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}"
+            )
         if s:
             print(
                 f"restart CPU (journal open + controller + start): median {s['cpu_median']:.3f} s, "

@@ -42,6 +42,7 @@ from terminal.tiles_screen import (
     fold_round,
     reading_cup,
     round_events,
+    round_log,
     scenario_event,
     tiles_facts,
     tiles_screen_of,
@@ -63,14 +64,13 @@ class TilesController(TableController):
         ref = config.table.fee_schedule
         #: The posted option (``<room>/<game>/<option>``); a table that posts none takes no collection.
         self.fee_option: str = ref.split("/", 2)[-1] if ref else NO_COLLECTION
-        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start).
+        # The round's tiles events, journaled after its start (the last checkpoint is at the round's start),
+        # taken as a journal replayed from its first entry takes them (``terminal.tiles_screen.round_log``).
         checkpoint, _ = journal.restore_point()
         since = checkpoint.seq if checkpoint is not None else 0
-        self.tiles_log = [
-            dict(e.payload)
-            for e in journal.entries(since=since, kind=TILES_KIND)
-            if e.payload.get("round") == self.round_no
-        ]
+        self.tiles_log = list(
+            round_log(((e.kind, e.payload) for e in journal.entries(since=since)), self.round_no)
+        )
         self._refold()
 
     # -- the round's events ------------------------------------------------------------------------

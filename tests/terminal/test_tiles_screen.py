@@ -110,3 +110,35 @@ def test_the_dice_cup_reads_only_connected_and_ok() -> None:
     assert reading_cup(setup, ok, connected=True) == cup
     no_cup = Setup(cfg.model_copy(update={"devices": {}}), "Pai Gow Tiles")
     assert reading_cup(no_cup, ok, connected=True) is None
+
+
+async def same_at_a_commit(c: TilesController, what: str) -> None:
+    """The replayed screen is the live one between two commits: the trays read on their own, and a read
+    is journaled before it is folded (under the controller's journal-then-fold lock), so the two are
+    compared with that lock held."""
+    async with c._held():
+        assert _replayed(c) == c.view(), what
+
+
+async def test_the_demo_tiles_screen_with_its_dice_cup_is_the_replayed_screen(tmp_path, monkeypatch) -> None:
+    """On the demo's Capitol tiles table (emulated dice cup and trays, connected): once the cup read the
+    dice, once the trays read every position, and once the House Way settled the round, the screen of the
+    journal folded again is the live screen; the dice are not keyed while the cup reads them."""
+    from terminal.commands.run import DEMO_TABLES
+    from tests.terminal.test_demo_tables import demo_app, until
+    from tests.terminal.test_demo_tiles import start_round
+
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        await start_round(app, pilot)  # the cup's roll, read by its sensor
+        cup = c._cup()
+        assert cup == "dice" and c.dice_keyable() is not None and c.view().next_step != "key the dice"
+        await same_at_a_commit(c, "the cup's dice")
+        assert await until(pilot, lambda: not c.missing()), c.view().next_step  # every tray read
+        await same_at_a_commit(c, "the trays' reads")
+        await pilot.press("h")
+        assert await until(pilot, lambda: c.outcome() is not None)
+        await same_at_a_commit(c, "the settlement")
+        assert await until(pilot, lambda: app.view == c.view())  # the console's (posted as a message)
+    c.close()
