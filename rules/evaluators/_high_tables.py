@@ -26,7 +26,9 @@ greedy sequence Kenneth Shackleton's SKPokerEval uses; :func:`build` checks the 
 suit keys 0, 1, 24, 29 were found by a search here: the sum of seven of them (at most 203, so eight bits)
 tells whether five or more share a suit, ``flush7[key & 0xFF]``. The largest rank sum, four aces and three
 kings, is 7,825,759 < 2**23, so ``key`` spans 31 bits; the offset centres it in -2**30..2**30.
-``nonflush7[key >> 8]`` is then the best non-flush hand; a flush goes back to the 46-bit key.
+``nonflush7[key >> 8]`` is then the best non-flush hand, and ``slots7`` holds the same values in one
+tuple laid out by :mod:`rules.evaluators._rank7_rows` (a tuple subscript is much cheaper than a dict
+lookup); a flush goes back to the 46-bit key.
 
 Values pack a category code and up to five rank nibbles (2..14): ``code << 20 | r1 << 16 | ... | r5``.
 Codes are spaced so each identifies its category whatever the room's order (a flush is 12 normally,
@@ -39,6 +41,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 from typing import Final
+
+from rules.evaluators import _rank7_rows as _rows
 
 HIGH_CARD: Final = 2
 ONE_PAIR: Final = 4
@@ -125,6 +129,8 @@ class Tables:
     first7: tuple[int, ...] = ()
     flush7: tuple[bool, ...] = ()
     nonflush7: dict[int, int] = field(default_factory=dict)
+    # the same values in one tuple: slot ``ROWS[(key >> 20) + ROW_BIAS] + (key >> 8 & 4095)``
+    slots7: tuple[int, ...] = ()
 
 
 def _straights(opts: Options) -> list[tuple[int, tuple[int, ...]]]:
@@ -196,6 +202,26 @@ def _multisets(kept: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
             yield combo
 
 
+ROWS7: Final = _rows.ROWS
+ROW_SHIFT: Final = _rows.ROW_SHIFT
+ROW_BIAS: Final = RANK7_OFFSET >> (RANK7_SHIFT + _rows.ROW_SHIFT)  # key >> 20 is the row minus this
+
+
+def _slots7(nonflush7: dict[int, int]) -> tuple[int, ...]:
+    """``nonflush7`` laid out by :data:`rules.evaluators._rank7_rows.ROWS`: a tuple subscript instead of
+    a dict lookup (slots no seven-card sum reaches hold 0)."""
+    width = 1 << _rows.ROW_SHIFT
+    slots = [0] * (max(_rows.ROWS) + width)
+    filled = bytearray(len(slots))
+    for key, value in nonflush7.items():
+        at = _rows.ROWS[(key >> _rows.ROW_SHIFT) + ROW_BIAS] + (key & (width - 1))
+        if filled[at]:  # pragma: no cover
+            raise AssertionError("two seven-card rank sums share a slot: regenerate _rank7_rows.ROWS")
+        filled[at] = 1
+        slots[at] = value
+    return tuple(slots)
+
+
 def _flush_sums() -> tuple[bool, ...]:
     """``flush7[s]``: whether seven cards whose suit keys sum to ``s`` hold five or more of one suit."""
     out: dict[int, bool] = {}
@@ -238,6 +264,7 @@ def build(opts: Options) -> Tables:
                 nonflush7[sum(small_key[ri] for ri in combo) - (RANK7_OFFSET >> RANK7_SHIFT)] = value
     if len(nonflush7) != sevens:  # pragma: no cover
         raise AssertionError("the seven-card rank keys do not give unique sums")
+    slots7 = _slots7(nonflush7) if opts.joker == "none" else ()
 
     flush_value = [0] * 8192
     for mask in range(8192):
@@ -321,6 +348,7 @@ def build(opts: Options) -> Tables:
         first7=first7,
         flush7=flush7,
         nonflush7=nonflush7,
+        slots7=slots7,
         first=tuple(c + SUIT_OFFSET for c in card),
         card=tuple(card),
         nonflush=nonflush,

@@ -182,18 +182,22 @@ def _make(rules: HighRules) -> FastRankers:
         _first: tuple[int, ...] = tables.first7,
         _card: tuple[int, ...] = tables.card7,
         _flush7: tuple[bool, ...] = tables.flush7,
-        _nonflush: dict[int, int] = tables.nonflush7,
+        _slots: tuple[int, ...] = tables.slots7,
+        _rows: tuple[int, ...] = _t.ROWS7,
         _wide: Callable[[Sequence[int]], int] = rank7_wide,
     ) -> int:
         # the small key (see rules.evaluators._high_tables): single-digit int adds; the tables are
-        # keyword defaults so they load as locals; a flush (about 3% of hands) takes the wide key
+        # defaults so they load as locals; a flush (about 3% of hands) takes the wide key; otherwise the
+        # value's slot is the row's offset plus the column (rules.evaluators._rank7_rows; 20 = 8 + 12,
+        # 1024 = _t.ROW_BIAS, 4095 the column mask, literals so they load as constants)
         a, b, c, d, e, f, g = hand
         k = _first[a] + _card[b] + _card[c] + _card[d] + _card[e] + _card[f] + _card[g]
         if _flush7[k & 0xFF]:
             return _wide(hand)
-        return _nonflush[k >> 8]
+        return _slots[_rows[(k >> 20) + 1024] + (k >> 8 & 4095)]
 
-    rank7 = rank7_small if tables.nonflush7 else rank7_wide
+    assert _t.ROW_BIAS == 1024 and _t.RANK7_SHIFT + _t.ROW_SHIFT == 20
+    rank7 = rank7_small if tables.slots7 else rank7_wide
 
     def rank6(hand: Sequence[int]) -> int:
         a, b, c, d, e, f = hand
