@@ -127,6 +127,15 @@ class DevicesTable(EmulatedTable):
             if self.rng.random() < 0.02:
                 self.time_passes(400.0)  # a long pause: the silence watchdog notices an unplugged device
 
+    def unstick(self) -> None:
+        """A round that does not move: whoever may clears the alert on screen, then the dealer misdeals."""
+        alert = self.c.view().active_alert
+        if alert is not None and alert.clear_role in (None, "dealer"):
+            self.dealer_key("clear-alert")
+        elif alert is not None:
+            self.clear_with_pin(alert.clear_role, True)
+        self.submit("misdeal")
+
 
 def _kind(device: str) -> str:
     return {"dice": "dice_cup", "tiles": "tile_tray"}.get(device, device)
@@ -212,7 +221,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                         )
                     stuck_at, moved = soak.rounds, steps
                     t.injected["misdeal (stuck)"] += 1
-                    t.submit("misdeal")
+                    t.unstick()
         t.settle()
         t.run(t._folded_under_the_lock())
         injected += t.injected
