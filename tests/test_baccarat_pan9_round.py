@@ -103,8 +103,10 @@ def test_super_pan9_player_dealer_by_its_chart(pd_total):
         assert s.prompt == f"player-dealer draws (fourth card): {pd_total}"
         missed = apply(s, ButtonPress(Button.CONFIRM))
         assert [a.code.value for a in missed.alerts] == ["DRAW_AGAINST_RULE"]
+        # A new round while the card is owed is refused; the round waits for its card (ROUND_UNFINISHED).
         nxt = apply(s, RoundStart((1, 2, 4, 5), 4, None, (), 100000))
-        assert [a.code.value for a in nxt.alerts] == ["DRAW_AGAINST_RULE"]
+        assert [a.code.value for a in nxt.alerts] == ["ROUND_UNFINISHED"]
+        assert nxt.prompt == s.prompt
         s = apply(s, CardRead(card(2, 30), False))
         assert s.status is Status.DEALT
     else:

@@ -97,7 +97,10 @@ def test_analyze_in_a_pipe_writes_nothing_to_stderr():
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 #: Benchmarks without a bar, and why: libFuzzer (atheris) prints its own status lines to stderr.
-NO_BAR = {"fuzz_frames.py": "libFuzzer reports its own progress"}
+NO_BAR = {
+    "fuzz_frames.py": "libFuzzer reports its own progress",
+    "soak_devices.py": "soak.py's --through devices mode (a module, not run alone): a line every 25 rounds",
+}
 
 
 def _calls_progress_bar(source: str) -> bool:
