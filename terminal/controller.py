@@ -295,6 +295,9 @@ class TableController:
         self._packets_out = 0
         self._armed_for: int | None = None
         self._draw_owed = 0
+        #: A dispense the shuffler's driver refused to send (a restart not yet acknowledged): sent again
+        #: when the alert that holds the device is cleared.
+        self._dispense_owed = False
         self.draw_pace = 0.0
         self._tasks: set[asyncio.Future[Any]] = set()
         #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
@@ -1297,6 +1300,8 @@ class TableController:
                     self.station = self.station.with_device(
                         replace(self.devices[name], state="ok", detail="")
                     )
+        if self._dispense_owed:
+            self._dispense_if_due()  # the packet asked for while the shuffler was held
         self._show()
 
     def technician_lines(self) -> list[str]:
@@ -1354,8 +1359,14 @@ class TableController:
                 count = Declare(DeclareKind.STUB_COUNT, by=By.DEVICE, count=left)
                 self._spawn(self.apply_event(count))
                 return
-        with contextlib.suppress(Exception):
+        try:
             drv.dispense()
+        except Exception:  # not sent (a restart to acknowledge, disabled); the alert holding the device is
+            # on screen, and the packet is asked for again when it is cleared (_after_clear): never a round
+            # waiting for a packet nobody asked for
+            self._dispense_owed = True
+        else:
+            self._dispense_owed = False
 
     def _card_wanted(self) -> bool:
         """Whether the card the round expects is dealt now, or waits for the dealer to ask for it (the family's

@@ -335,3 +335,55 @@ async def test_the_rules_at_the_table_check_the_posted_limits_as_replay_does(tmp
     under = [a for a in c.state.alerts if a.code.value == "WAGER_UNDER_MINIMUM"]
     assert [a.seat for a in under] == [2] and under[0].rule == "capitol-6"
     c.close()
+
+
+class RestartingShuffler(FakeDriver):
+    """A shuffler driver that came back from a reboot: it sends nothing until the restart is acknowledged
+    (as ``devices.driver.Device._command`` refuses)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.jammed = False
+        self.restart_pending = True
+
+    def dispense(self) -> None:
+        if self.restart_pending:
+            raise RuntimeError("shuffler restarted; acknowledge the restart first")
+        self.calls.append("dispense")
+
+    def acknowledge_restart(self) -> None:
+        self.restart_pending = False
+        self.calls.append("acknowledge_restart")
+
+
+async def test_a_packet_refused_while_the_shuffler_restarted_is_asked_for_once_the_restart_is_cleared(
+    tmp_path,
+):
+    """The round wants its first packet while the shuffler's reboot is not yet acknowledged: the driver
+    refuses to send. Once the technician clears DEVICE_RESTARTED the packet is asked for, so the round does
+    not wait for ever on a shuffler showing ok (found by the soak through the emulated devices)."""
+    from devices.events import DeviceRestarted
+    from rules.round.events import event_from_json
+
+    devices = "devices:\n  shuffler: {kind: shuffler, url: emu://shuffler-basic}\n"
+    cfg = config_for(tmp_path, devices=devices)
+    c = TableController(cfg, Journal(cfg.journal.path))
+    shuffler = RestartingShuffler()
+    c.drivers = {"shuffler": shuffler}
+    await c.on_device_event(DeviceRestarted(7, device="shuffler"))
+    await c.apply_event(event_from_json({"type": "shuffle", "source": "shuffler"}))
+    start = {
+        "type": "round_start",
+        "seats": [1, 2, 3],
+        "player_dealer": 1,
+        "bank": 50000,
+        "wagers": [{"seat": 2, "spot": "main", "cents": 1000}],
+    }
+    await c.apply_event(event_from_json(start))
+    c._dispense_if_due()  # what the round start's submission does
+    assert shuffler.calls == []  # refused by the driver: nothing went out
+    assert (
+        await c.submit(ConsoleInput("clear-alert", "technician", data={"code": "DEVICE_RESTARTED"})) is None
+    )
+    assert shuffler.calls == ["acknowledge_restart", "dispense"]
+    c.close()
