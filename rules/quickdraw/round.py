@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, WagerResult, settle_results
-from rules.banking.errors import BankingError
+from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, WagerResult
+from rules.banking.report_json import bank_part, wager_lines
 from rules.cards import Card, format_cards
-from rules.errors import RulesError
 from rules.poker.round import discards
 from rules.quickdraw.hands import QuickHand, hand_of
 from rules.quickdraw.model import QuickDrawDataError, Variant, from_data
@@ -182,38 +181,9 @@ class QuickDrawFamily(BaseFamily):
             return QuickDrawWaiting(wagers=(), waiting=got)
         rows, info = got
         out: dict[str, Any] = dict(info)
-        out["wagers"] = [
-            {
-                "seat": seat,
-                "spot": r.spot,
-                "cents": cents,
-                "result": r.result,
-                "pays": str(r.pays),
-                "net_cents": int(cents * r.pays)
-                if r.result == "win"
-                else (-cents if r.result == "lose" else 0),
-                "rule": r.rule,
-                "cite": r.cite,
-            }
-            for seat, cents, r in rows
-        ]
+        out["wagers"] = wager_lines(rows)
         if start.bank and start.player_dealer is not None:
-            rr = self._ordered(state, rows)
-            try:
-                done = settle_results(start.bank, rr)
-            except (BankingError, RulesError) as exc:
-                out["bank"] = {"problem": str(exc)}
-                return QuickDrawReport.from_json(out)
-            out["bank"] = {
-                "action_seat": rr.action_seat,
-                "bank_before": done.bank_before,
-                "bank_after": done.bank_after,
-                "by_seat": {
-                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
-                    for k, t in sorted(done.by_seat().items())
-                },
-                "lines": done.describe(),
-            }
+            out["bank"] = bank_part(start.bank, self._ordered(state, rows))
         return QuickDrawReport.from_json(out)
 
     def wait_words(self, state: RoundState, kind: str, words: str) -> str | None:

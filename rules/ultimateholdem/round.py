@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, WagerResult, settle_results
-from rules.banking.errors import BankingError
+from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, WagerResult
+from rules.banking.report_json import bank_part, wager_lines
 from rules.cards import Card, format_cards
-from rules.errors import RulesError
 from rules.round.alerts import AlertCode
 from rules.round.events import Action, Button, ButtonPress, Decision, Event, RoundStart, Target, TargetKind
 from rules.round.family import BaseFamily, PerGame, register_family
@@ -353,38 +352,9 @@ class UltimateHoldemFamily(BaseFamily):
             return None
         rows, info = got
         out: dict[str, Any] = dict(info)
-        rr = self._ordered(state, rows)
-        out["wagers"] = [
-            {
-                "seat": seat,
-                "spot": r.spot,
-                "cents": cents,
-                "result": r.result,
-                "pays": str(r.pays),
-                "net_cents": int(cents * r.pays)
-                if r.result == "win"
-                else (-cents if r.result == "lose" else 0),
-                "rule": r.rule,
-                "cite": r.cite,
-            }
-            for seat, cents, r in rows
-        ]
+        out["wagers"] = wager_lines(rows)
         if start.bank and start.player_dealer is not None:
-            try:
-                done = settle_results(start.bank, rr)
-            except (BankingError, RulesError) as exc:
-                out["bank"] = {"problem": str(exc)}
-                return UltimateHoldemReport.from_json(out)
-            out["bank"] = {
-                "action_seat": rr.action_seat,
-                "bank_before": done.bank_before,
-                "bank_after": done.bank_after,
-                "by_seat": {
-                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
-                    for k, t in sorted(done.by_seat().items())
-                },
-                "lines": done.describe(),
-            }
+            out["bank"] = bank_part(start.bank, self._ordered(state, rows))
         return UltimateHoldemReport.from_json(out)
 
     def _ordered(self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement]]) -> RoundResults:
