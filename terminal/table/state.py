@@ -26,12 +26,13 @@ from typing import Any
 
 from rules.banking.errors import RotationError
 from rules.banking.rotation import Banker, Candidate, Phase, Rotation, RotationRules
-from rules.round import RoundState, event_from_json, fold, initial
+from rules.round import RoundState, Status, event_from_json, fold, initial
 from rules.round import apply as apply_round
 from rules.round.events import DeckCheck, Event, RoundStart, Shuffle
 from rules.round.game import GameRules
 from rules.round.table_rules import rotation_rules
 from terminal.console.view import AlertView
+from terminal.craps_view import layout_after_flip
 
 #: The journal kind of a table event (the round's own events keep kind ``round``).
 TABLE_KIND = "table"
@@ -398,6 +399,10 @@ def _round(state: TableState, e: Event) -> TableState:
         changes.update(rotation=rot, deal_no=rot.deal_tile if pd is not None else None)
     else:
         changes["round_events"] = state.round_events + (e,)
+    if st.status is Status.DEALT and before.status is not Status.DEALT:
+        kept = layout_after_flip(st, state.wagers)  # Party Craps: the bets still standing stay on the layout
+        if kept is not None:
+            changes["wagers"] = kept
     if isinstance(e, Shuffle):
         changes["shuffling"] = False
     if isinstance(e, DeckCheck):
