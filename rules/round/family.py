@@ -156,6 +156,8 @@ class Family(FamilyRules, Protocol):
 
     def base_spots(self, state: RoundState) -> frozenset[str]: ...
 
+    def backline_spots(self, state: RoundState) -> list[str]: ...
+
     def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]: ...
 
     def demo_spots(self, spots: Sequence[str], index: int) -> list[str]: ...
@@ -275,6 +277,12 @@ class BaseFamily:
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """The base wagers (a bonus needs one beside it)."""
         return frozenset({"ante", "main", "base"})
+
+    def backline_spots(self, state: RoundState) -> list[str]:
+        """The spots on which a backline bettor's wager is taken apart from the seat's own (a round start
+        wager with ``backline: true``, settled on its own stake, :mod:`rules.banking.backline`); none unless
+        the family settles them apart."""
+        return []
 
     def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
         """Per-spot rules beyond the table's limits (a bet's own filed limits, a bonus that may stand alone)."""
