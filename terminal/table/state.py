@@ -8,11 +8,13 @@ start-up (:func:`terminal.table.restore.restore_table`), ``replay`` and the scre
 from the same fold, so a replayed journal gives the same table, not only the same round.
 
 The bank rotates through :mod:`rules.banking.rotation` (000a §3 and §7): the dealer's choice of a
-player-dealer on the wager panel is an offer accepted at that seat, "the bank goes on" offers it clockwise
-and the next seat takes it, a settled round is a round the player-dealer played (the 1/2 deal tile). The
-most consecutive rounds is the game file's ``rotation:`` (or ``banking.rotation:``) where it files one;
-where it files none, the California rule of :class:`rules.banking.rotation.RotationRules` (two, 000a §3:
-Oliver v. County of Los Angeles, Penal Code 330.11), which binds every player-dealer game in the state.
+player-dealer on the wager panel is an offer accepted at that seat, "the bank goes on" offers it on in the
+game's direction (``offer_direction``: counterclockwise at Capitol's Pai Gow Tiles, seed 003 L527;
+clockwise where nothing else is filed) and the next seat takes it, a settled round is a round the
+player-dealer played (the 1/2 deal tile). The most consecutive rounds and the direction are the game
+file's ``rotation:`` (or ``banking.rotation:``) where it files one; where it files none, the California
+rule of :class:`rules.banking.rotation.RotationRules` (two, clockwise, 000a §3: Oliver v. County of Los
+Angeles, Penal Code 330.11), which binds every player-dealer game in the state.
 """
 
 from __future__ import annotations
@@ -88,7 +90,8 @@ class BankerChosen:
 
 @dataclass(frozen=True)
 class BankPassed:
-    """The bank goes on: offered clockwise after the player-dealer's seat, and the next seat takes it."""
+    """The bank goes on: offered after the player-dealer's seat in the game's ``offer_direction``, and the
+    next seat takes it."""
 
 
 @dataclass(frozen=True)
@@ -237,11 +240,24 @@ class TableState:
         due = self.rotation.due
         if due is None:
             return None
+        nxt = self.next_banker
+        to = (
+            f"seat {nxt}, the next seat {due.direction.value}"
+            if nxt is not None
+            else "nobody: the game closes"
+        )
         return (
             f"{due.code}: seat {due.seat} has banked {due.rounds} rounds in a row, the most the game allows "
-            f"({due.cite}). Pass the bank before the next round: a (bank accepted) gives it to the next "
-            "seat clockwise, or choose the player-dealer on the wager panel (p)"
+            f"({due.cite}). Pass the bank before the next round: a (bank accepted) gives it to {to}, "
+            "or choose the player-dealer on the wager panel (p)"
         )
+
+    @property
+    def next_banker(self) -> int | None:
+        """The seat "the bank goes on" (:class:`BankPassed`) would give the bank to now, in the game's
+        ``offer_direction`` (None: nobody is left to ask and the game would close)."""
+        b = pass_bank(self.rotation, self.seats).banker
+        return b.seat if b is not None else None
 
     @property
     def player_dealer(self) -> int | None:
@@ -287,8 +303,8 @@ def choose_banker(rot: Rotation, seat: int | None) -> Rotation:
 
 
 def pass_bank(rot: Rotation, seats: int) -> Rotation:
-    """The bank goes on clockwise (``Rotation.offer_next``) and the next seat asked takes it; with
-    nobody banking the offer starts at seat 1. A game with nobody left to ask closes."""
+    """The bank goes on in the game's ``offer_direction`` (``Rotation.offer_next``) and the next seat
+    asked takes it; with nobody banking the offer starts at seat 1. A game with nobody left to ask closes."""
     if rot.phase is Phase.BANKING:
         rot = rot.pass_bank()
     elif rot.phase is Phase.OFFERING:
