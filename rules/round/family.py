@@ -62,6 +62,9 @@ Beyond the round engine, the same object is the family's whole contract with the
 - ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
   them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
   player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
+- ``collection(state, schedule, results)``: the round's fees under the table's posted schedule; by default every
+  wager in action assessed by :func:`rules.fees.assess`. A family whose bets outlive a round (Party Craps)
+  charges only the wagers first placed in it.
 
 Families are registered one way, :func:`register_family` at the bottom of the family's ``round`` module,
 and found one way: :mod:`rules.families` imports every family, :func:`family_rules` looks one up.
@@ -85,6 +88,7 @@ if TYPE_CHECKING:
     from rules.banking.action import Table
     from rules.banking.settlement import RoundResults
     from rules.banking.wagers import SpotLimit
+    from rules.fees import Collection, Schedule
     from rules.round.report import RoundReport
     from rules.round.state import RoundState
 
@@ -174,6 +178,8 @@ class Family(FamilyRules, Protocol):
 
     def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None: ...
 
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection: ...
+
     def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
 
 
@@ -242,6 +248,16 @@ class BaseFamily:
         """The numbers of decks the game's filing allows a table to deal from (its ``shoe:``), or None where
         the filing sets no range (the game file's ``deck:`` is the count)."""
         return None
+
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection:
+        """The round's collection under the table's posted ``schedule``: every wager in action (``results``),
+        the players dealt in and the player-dealer's bank, assessed by :func:`rules.fees.assess`."""
+        from rules.fees import assess
+
+        start = state.start
+        players = len(start.players) if start is not None else None
+        bank = start.bank if start is not None else None
+        return assess(schedule, list(results.wagers), players=players, bank=bank)
 
     # -- beyond the round engine -------------------------------------------------------------------
 
