@@ -16,10 +16,12 @@ controller's own settlement step asks the same memo).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
+from rules.banking.backline import BACKLINE, is_backline
 from rules.cards import format_cards
 from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
@@ -41,6 +43,7 @@ from terminal.console.view import (
     WagerView,
     fmt_cents,
 )
+from terminal.craps_view import CrapsLayout, craps_of
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.device_events import health_of
 from terminal.table.machine import SPECS, Step, TableFacts, step_of
@@ -351,7 +354,13 @@ def screen_of(
         betting_player_dealer=pd,
         spots=setup.spots,
         dice=tuple(state.dice or ()) if state.start is not None else (),
+        extra=with_craps(view.extra, craps_of(table, open_)),
     )
+
+
+def with_craps(extra: Mapping[str, Any], craps: CrapsLayout | None) -> Mapping[str, Any]:
+    """The view's extras with the Party Craps felt (``terminal/craps_view.py``) at a craps table."""
+    return extra if craps is None else {**extra, "craps": craps}
 
 
 def layout_seats(
@@ -578,7 +587,7 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
         note = "" if plain else ln.describe().split(": ", 1)[-1]
         lines.append(
             SettlementLine(
-                f"Seat {ln.wager.seat} {ln.wager.name}",
+                f"Seat {ln.wager.seat} {ln.wager.name}" + (BACKLINE if is_backline(ln.wager.player) else ""),
                 word,
                 ln.paid - ln.collected,
                 seat=ln.wager.seat,
