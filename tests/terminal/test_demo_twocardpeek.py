@@ -51,15 +51,19 @@ async def test_peeks_keyed_on_the_bet_picker_settle_on_their_row_within_the_post
         )
         assert mine[(over, "peek-c")]["result"] == "no-action" and mine[(over, "peek-c")]["net_cents"] == 0
         assert mine[(over, "peek-c")]["rule"] == "a Peek Bonus is at most 5000 cents, not 6000"
+
         # the dealer screen's settlement: the two go back, each with its rule
-        assert await until(pilot, lambda: app.screen.query_one("#settlement").display)
-        shown = text_of(app.screen.query_one("#settlement").content)
+        def shown() -> str:
+            return text_of(app.screen.query_one("#settlement").content)
+
+        # the settlement is drawn when the view is next painted
+        assert await until(pilot, lambda: f"Seat {over} peek-c" in shown()), shown()
         for seat, spot, why in (
             (under, "peek-a", "at least the table minimum, 500 cents, not 300"),
             (over, "peek-c", "at most 5000 cents, not 6000"),
         ):
-            (line,) = [ln for ln in shown.splitlines() if f"Seat {seat} {spot}" in ln]
-            assert "returned" in line and why in line, shown
+            (line,) = [ln for ln in shown().splitlines() if f"Seat {seat} {spot}" in ln]
+            assert "returned" in line and why in line, shown()
         ts = c.settled
         assert ts.chips_before() == ts.chips_after()
         assert c.journal.journal.verify().ok
