@@ -273,3 +273,38 @@ async def test_the_dealer_keys_the_dice_on_the_picker_at_a_table_without_a_dice_
     _, lines = run_tiles(sc)
     assert check_tiles(sc, lines) == []
     assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
+
+
+async def test_capitols_bank_goes_on_counterclockwise_on_the_screen(tmp_path, monkeypatch):
+    """Capitol's Pai Gow Tiles offers the bank "starting at seat #1 … counterclockwise every two hands" (seed
+    003 L527, the game file's rotation.offer_direction): once seat 1 has banked two settled rounds, `n` is
+    refused with the seat the bank goes to (8, not 2), `a` gives it there, the header shows it, and the
+    journal folds to the same player-dealer. (Two whole rounds through the rotation: test_paigowtiles_rotation.)"""
+    from terminal.console.app import DealerScreen, SeatPanel
+    from terminal.table.restore import fold_journal
+    from terminal.table.state import BankSettled
+
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and isinstance(app.screen, DealerScreen))
+        assert await until(pilot, lambda: c.player_dealer == 1 and c.bank_cents > 0)  # the demo's layout
+        for n in (1, 2):  # the bank's settlement of two rounds (the event a settled round journals)
+            await c.record(BankSettled(n, c.bank_cents))
+        assert c.table.rotation.due is not None and c.table.next_banker == 8
+        await pilot.press("n")
+        said = "gives it to seat 8, the next seat counterclockwise"
+        assert await until(pilot, lambda: any(said in n.message for n in app._notifications))
+        assert c.round_no == 0 and c.state.start is None  # refused: nothing dealt
+        await pilot.press("a")
+        # between rounds the layout shows the player-dealer's seat (★PD on its panel)
+        assert await until(pilot, lambda: app.view is not None and app.view.betting_player_dealer == 8)
+        await pilot.pause()
+        marked = [
+            p.seat.seat for p in app.screen.query(SeatPanel) if p.seat is not None and p.seat.player_dealer
+        ]
+        assert marked == [8]
+        t = c.config.table
+        folded = fold_journal(c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, c.rules_for)
+        assert folded.player_dealer == 8 and folded.rotation == c.table.rotation
+    c.close()
