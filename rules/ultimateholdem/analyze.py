@@ -16,7 +16,7 @@ house. The rest of the class ranks by its counts.
 The Ante, Blind and Play under the player's optimal play: the player's best decision at each of the three
 chances (before the flop, on the flop, at the river) against every player-dealer holding and board, over all
 C(52,2) x C(50,5) x C(45,2) = 2,781,381,002,400 deals, is counted exactly by
-``benchmarks/ultimateholdem_optimal.py`` (about 20 minutes of CPU with numpy: a board's 1,081 holdings ranked
+``benchmarks/ultimateholdem_optimal.py`` (about 12 minutes of CPU with numpy: a board's 1,081 holdings ranked
 once serve as both the player's and the player-dealer's, the flops by suit classes) and stored in
 ``config/analysis/ultimateholdem-<room>.yaml`` with a fingerprint of the rules it was made for
 (:func:`rules_sha256`); this analysis shows it as exact fractions when the fingerprint matches the game file,
