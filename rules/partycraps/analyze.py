@@ -26,10 +26,9 @@ payout.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.partycraps.cycle import POINTS
@@ -60,15 +59,6 @@ def totals(deal: Deal) -> dict[int, Fraction]:
 
 
 @dataclass(frozen=True)
-class VigRow:
-    """One row of the Buy and Lay fee table: a win from ``low`` to ``high`` cents (None: no top) pays ``fee``."""
-
-    low: int
-    high: int | None
-    fee: int
-
-
-@dataclass(frozen=True)
 class Pays:
     """The pay tables the analysis reads (each ratio is what a unit wins, net), with their cites.
 
@@ -81,7 +71,8 @@ class Pays:
     place: Mapping[int, Fraction]
     buy: Mapping[int, Fraction]
     lay: Mapping[int, Fraction]
-    vig: tuple[VigRow, ...]
+    #: the Buy/Lay fee, in cents, deducted from a win of so many cents (L4095)
+    vig: Callable[[int], int]
     buy_sizes: Mapping[int, tuple[int, ...]]
     lay_sizes: Mapping[int, tuple[int, ...]]
     #: one-deal bets on totals: name -> total -> pays (Field, Any Seven, Any Craps, C, E, Craps 2/3/12, Eleven)
@@ -260,7 +251,7 @@ def number_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
             p_win = made if kind == "Buy" else 1 - made
             for size in sizes.get(n, ()):
                 win = _whole_cents(size * ratios[n], f"{kind} {n} of {_dollars(size)}")
-                fee = vig(pays.vig, win)
+                fee = pays.vig(win)
                 net = Fraction(win - fee, size)
                 won, lost = (
                     (f"{n} before 7", f"7 before {n}")
@@ -276,14 +267,6 @@ def number_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
                     )
                 )
     return out
-
-
-def vig(rows: Iterable[VigRow], win: int) -> int:
-    """The Buy/Lay fee deducted from a win of ``win`` cents (L4095)."""
-    for row in rows:
-        if row.low <= win and (row.high is None or win <= row.high):
-            return row.fee
-    raise PartyCrapsError(f"a win of {_dollars(win)} is outside the Buy/Lay fee table")
 
 
 def one_deal_bets(deal: Deal, t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
@@ -459,28 +442,3 @@ def analysis(
     if table:
         notes += ["", *decks_table(pays, step)]
     return Analysis(game, decks, tuple(outcomes), wagers, tuple(notes))
-
-
-# -- reading the game file ------------------------------------------------------------------------------
-
-
-def ratio(value: Any, where: str) -> Fraction:
-    """A pay ratio from the data: ``"7:6"``, ``"1 to 2"``, ``"6/5"`` or a number (to one)."""
-    text = str(value).replace(" to ", ":").strip()
-    try:
-        if ":" in text:
-            a, b = text.split(":")
-            return Fraction(int(a), int(b))
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise PartyCrapsError(f"{where}: {value!r} is not a pay ratio (e.g. 7:6)") from None
-
-
-def _per_number(block: Any, where: str) -> dict[int, Fraction]:
-    if not isinstance(block, Mapping):
-        raise PartyCrapsError(f"{where}: a pay per number (4, 5, 6, 8, 9, 10) is needed")
-    out = {int(k): ratio(v, f"{where}.{k}") for k, v in block.items()}
-    missing = [n for n in POINTS if n not in out]
-    if missing:
-        raise PartyCrapsError(f"{where}: no pay for {missing}")
-    return out

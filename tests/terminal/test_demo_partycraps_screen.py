@@ -188,3 +188,29 @@ def _plain_lines(renderable, width: int) -> list[str]:
     console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
     console.print(renderable)
     return console.export_text().rstrip("\n").split("\n")
+
+
+def test_the_craps_picker_keys_numbers_hops_odds_and_on_off():
+    from terminal.console.craps_picker import BY_KEY, number_typed, odds_spot, spot_of, toggled
+
+    place, craps, hop = BY_KEY["l"], BY_KEY["t"], BY_KEY["j"]
+    assert number_typed(place, "6") == ("", "6") and number_typed(place, "0") == ("", "10")
+    assert number_typed(place, "1") == ("1", None) and number_typed(place, "10") == ("", "10")
+    assert number_typed(place, "7") == ("", None)  # no 7 to place on
+    assert number_typed(craps, "1") == ("1", None) and number_typed(craps, "12") == ("", "12")
+    assert number_typed(hop, "3") == ("3", None) and number_typed(hop, "34") == number_typed(hop, "43") == (
+        "",
+        "34",
+    )
+    assert (
+        spot_of(place, "6") == "place-6" and spot_of(hop, "34") == "hop-3-4" and spot_of(place, None) is None
+    )
+    assert spot_of(BY_KEY["p"], None) == "pass" and spot_of(BY_KEY["h"], "10") == "hard-10"
+    assert [odds_spot(s) for s in ("pass", "dont-come-5", "come", "place-6", "come-6/on")] == [
+        "pass-odds",
+        "dont-come-5-odds",
+        None,
+        None,
+        "come-6-odds",
+    ]
+    assert toggled("place-6", False) == "place-6/on" and toggled("place-6/on", True) == "place-6/off"
