@@ -4,6 +4,7 @@ arithmetic, and the dice limit (as the decks grow) against the known dice edges.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
@@ -165,3 +166,33 @@ def test_every_wager_is_a_complete_distribution_at_every_deck_count() -> None:
 def test_too_many_decks_is_an_error() -> None:
     with pytest.raises(PartyCrapsError, match="1 to 18 decks"):
         shoe(19)
+
+
+def test_the_game_file_analysis_and_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from terminal.cli import main
+    from terminal.commands.analyze import analysis_data
+    from terminal.games import family_of, get_game
+
+    game = get_game("partycraps/the101")
+    a = family_of(game).analyze(analysis_data(game), 1)
+    edge = {w.name: w.house_edge for w in a.wagers}
+    assert edge["Pass Line"] == _by_name(shoe(1))["Pass Line"].per_resolution == F(149, 20769)
+    assert edge["Don't Pass"] == F(605, 41538)
+    # the filed minimums ($10 Buy, $20/$15/$12 Lay, L4225-4230) are among the sizes shown, with the fee
+    assert {
+        "Buy 4, $10 (wins $20, fee $1)",
+        "Lay 4, $20 (wins $10, fee $1)",
+        "Lay 6, $12 (wins $10, fee $1)",
+    } <= set(edge)
+    assert any(n.startswith("choice (the odds on Don't Pass and Don't Come)") for n in a.notes)
+    assert main(["analyze", "partycraps/the101", "--decks", "18", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["decks"] == 18 and out["outcomes"][5] == {
+        "name": "total 7",
+        "probability": 72 / 431,
+        "exact": "72/431",
+    }
+    assert main(["analyze", "partycraps/the101"]) == 0
+    text = capsys.readouterr().out
+    assert "House edge per resolution (percent) by number of decks" in text and "     dice" in text
+    assert main(["analyze", "partycraps/the101", "--decks", "19"]) == 2

@@ -13,13 +13,14 @@ Two measures, as craps references give them:
 
 - **per resolution** (the house edge): the expected loss per unit wagered, from when the bet is made until it
   wins or loses; a push that ends the bet (Don't Pass's come-out 12) counts as a decision. Don't Pass and Don't
-  Come also give the edge with the tie left out (per decision that is not a tie).
+  Come also give the edge with the tie left out (per decision that is not a tie): that is the bet's edge where a
+  tied Don't Pass stays up for the next come-out, as the game file's choice has it (the tie is no decision).
 - **per flip**: the same expected loss divided by the expected number of flips the bet is in action (working)
   until it is decided. For a one-deal bet the two are equal; for a bet that stays up they differ.
 
 Buy and Lay pay with the fee deducted from the payout (L4095), so their edge depends on the bet's size: each
-is shown at the filed minimum (L4214-4258) and at the largest bet whose win stays inside the printed fee
-table ($100). The player's collection fee on Place, Buy and Lay (taken when the bet is placed; its own module)
+is shown at the filed minimum (L4225-4230), at the largest bet whose win stays inside the printed fee table
+($100), and at the maximum (the fee above a $100 win is the game file's choice). The player's collection fee on Place, Buy and Lay (taken when the bet is placed; its own module)
 and the player-dealer's collections are not in these edges: they are fees for the game, not part of a bet's
 payout.
 """
@@ -29,10 +30,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.partycraps.cycle import POINTS
 from rules.partycraps.deck import MAX_DECKS, MIN_DECKS, VALUES, PartyCrapsError, combination_probability
+from rules.partycraps.model import Variant, from_data
+from rules.partycraps.spots import HOPS
 from rules.round.family import Progress, Steps
 
 #: The probability of each two-card combination (low card first), a shoe or the dice.
@@ -442,3 +446,96 @@ def analysis(
     if table:
         notes += ["", *decks_table(pays, step)]
     return Analysis(game, decks, tuple(outcomes), wagers, tuple(notes))
+
+
+# -- reading the game file ------------------------------------------------------------------------------
+
+
+def _sizes(v: Variant, kind: str, n: int, ratio: Fraction) -> tuple[int, ...]:
+    """The sizes a Buy/Lay on ``n`` is shown at: the filed minimum, the largest bet (in the bet's multiples)
+    whose win stays in the printed fee table ($100), and the maximum."""
+    got = v.limits.bets.get(f"{kind}-{n}")
+    if got is None:
+        return ()
+    step = got.increment_cents or 100
+    top_win = v.vig.bands[-1].up_to_cents
+    sizes = {got.min_cents, got.max_cents}
+    size = min(got.max_cents, int(top_win / ratio)) // step * step
+    while size > got.min_cents and (size * ratio).denominator != 1:
+        size -= step
+    if size >= got.min_cents:
+        sizes.add(size)
+    return tuple(sorted(s for s in sizes if (s * ratio).denominator == 1))
+
+
+def pays_of(v: Variant, order: Mapping[str, Any]) -> Pays:
+    """The analysis's pay tables from a game file's variant and its settlement-order data (the one-deal and
+    standing bets' pays)."""
+    one = order.get("one_deal")
+    standing = order.get("standing")
+    if not isinstance(one, Mapping) or not isinstance(standing, Mapping):
+        raise PartyCrapsError("the settlement order data has no one_deal/standing pays")
+    names = {
+        "field": "Field",
+        "any-seven": "Any Seven",
+        "any-craps": "Any Craps",
+        "c": "C",
+        "e": "E",
+        "craps-2": "Craps Two",
+        "craps-3": "Craps Three",
+        "craps-12": "Craps Twelve",
+        "eleven": "Eleven",
+    }
+    one_deal = {
+        label: {int(t): Fraction(p) for t, p in one[key]["wins"].items()}
+        for key, label in names.items()
+        if key in one
+    }
+    horn = one["horn"]
+    cites = {label: str(one[key].get("cite", "")) for key, label in names.items() if key in one}
+    cites.update(
+        line=v.line.cite,
+        odds=v.odds.cite,
+        lay_odds=v.lay_odds.cite,
+        place=v.place.cite,
+        buy=f"{v.buy.cite}; the fee of the Buy/Lay table deducted from the win",
+        lay=f"{v.lay.cite}; the fee of the Buy/Lay table deducted from the win",
+        horn=str(horn.get("cite", "L4110")),
+    )
+    used = {t.choice for t in (v.odds, v.lay_odds, v.place, v.buy, v.lay)} | {v.vig.above.choice}
+    choices = tuple(f"choice ({c.what}): {c.chose}" for c in v.choices or () if c.what in used)
+    return Pays(
+        line=v.line.pays,
+        odds=v.odds.pays,
+        lay_odds=v.lay_odds.pays,
+        place=v.place.pays,
+        buy=v.buy.pays,
+        lay=v.lay.pays,
+        vig=v.vig.on,
+        buy_sizes={n: _sizes(v, "buy", n, v.buy.pays[n]) for n in POINTS},
+        lay_sizes={n: _sizes(v, "lay", n, v.lay.pays[n]) for n in POINTS},
+        one_deal=one_deal,
+        horn={int(t): Fraction(p) for t, p in horn["wins"].items()},
+        horn_split=int(horn.get("split", 4)),
+        hop_hard=Fraction(one["hop-hard"]["pays"]),
+        hop_easy=Fraction(one["hop-easy"]["pays"]),
+        hops=HOPS,
+        big={int(standing[k]["wins"]): Fraction(standing[k]["pays"]) for k in ("big-6", "big-8")},
+        hard={
+            2 * int(standing[k]["pair"]): Fraction(standing[k]["pays"])
+            for k in ("hard-4", "hard-6", "hard-8", "hard-10")
+        },
+        cites=cites,
+        choices=choices,
+    )
+
+
+def analyze(
+    data: Mapping[str, Any], order: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+) -> Analysis:
+    """The exact analysis of a Party Craps game file and its settlement-order data (the one-deal and standing
+    pays): at ``decks`` decks, or at the file's deck count with the table of every number of decks (1-18)."""
+    v = from_data(data)
+    deck = data.get("deck")
+    count = decks if decks is not None else int(deck.get("decks", 1)) if isinstance(deck, Mapping) else 1
+    return analysis(v.id, count, pays_of(v, order), table=decks is None, progress=progress)
