@@ -73,6 +73,9 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
         assert await key(app, pilot, "w") == "seat 3 Place 6 ON"
         assert await until(pilot, lambda: bets_of(app, 3)["place-6"].working is True)
         assert await key(app, pilot, "tab", "6", "l", "8", "1", "2", "enter") == "seat 6 Place 8 $12"
+        await pilot.press("tab", "7")
+        await pilot.click("#craps-kind-h")  # the picker's buttons key the same bets
+        assert await key(app, pilot, "8", "5", "enter") == "seat 7 Hard 8 $5"
         await pilot.press("escape")
         assert (3, "place-6/on", 1200) in c.table.wagers and (6, "place-8", 1200) in c.table.wagers
 
@@ -107,7 +110,7 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
         won = {w["seat"] for w in second["wagers"] if w["spot"] == "pass" and w["result"] == "win"}
         assert won == passes  # the point made: every Pass Line wins
         assert not any((w["seat"], w["spot"]) == (6, "place-8") for w in second["wagers"])  # works, stays up
-        assert (6, "place-8", 1200) in c.table.wagers
+        assert (6, "place-8", 1200) in c.table.wagers and (7, "hard-8", 500) in c.table.wagers  # two easy 6s
         assert felt(app).puck == "OFF" and felt(app).pd_side == 2
         assert c.journal.journal.verify().ok
     c.close()
