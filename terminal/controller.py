@@ -42,6 +42,7 @@ from rules.banking import (
     check_wagers,
 )
 from rules.banking import Wager as BankWager
+from rules.banking.backline import BACKLINE, behind, bettor
 from rules.banking.wagers import BettingPhase, placement_problem
 from rules.families import family as family_rules
 from rules.round import RoundState, Status
@@ -543,16 +544,17 @@ class TableController:
 
     def _bank_wagers(self, board: BettingBoard) -> list[BankWager]:
         base = base_spots(self.state)
-        return [
-            BankWager.single(
-                seat, spot, f"seat {seat}", cents, WagerKind.BASE if spot in base else WagerKind.BONUS
-            )
-            for (seat, _, spot), cents in sorted(board.wagers.items())
-        ]
+        out = []
+        for (seat, _, spot), cents in sorted(board.wagers.items()):
+            name, back = behind(spot)  # a backline bettor's wager: its own circle behind the seat's
+            kind = WagerKind.BASE if name in base else WagerKind.BONUS
+            out.append(BankWager.single(seat, name, bettor(seat, back), cents, kind, circle=int(back)))
+        return out
 
     def _limit_problem(self, board: BettingBoard, seat: int, spot: str) -> str | None:
         """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
-        return placement_problem(self.limits, self._bank_wagers(board), seat, spot)
+        name, back = behind(spot)
+        return placement_problem(self.limits, self._bank_wagers(board), seat, name, int(back))
 
     async def _refuse(self, inp: ConsoleInput, why: str) -> str:
         await self.journal.append("input", {**inp.to_json(), "refused": why})
@@ -596,7 +598,7 @@ class TableController:
         n = self.config.table.seats
         pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
         wagers = [
-            RoundWager(seat, cents, spot)
+            RoundWager(seat, cents, *behind(spot))
             for (seat, _, spot), cents in sorted(self.board.wagers.items())
             if seat != pd and cents > 0
         ]
@@ -1718,8 +1720,11 @@ def spot_limits(state: RoundState) -> dict[str, SpotLimit]:
 
 
 def wager_spots(state: RoundState) -> list[str]:
-    """The betting spots the dealer can fill for this game, base first (``Family.wager_spots``)."""
-    return family_rules(state.game.family).wager_spots(state)
+    """The betting spots the dealer can fill for this game, base first (``Family.wager_spots``), then the
+    spots behind a seat where a backline bettor's wager is taken apart (``Family.backline_spots``: ``war
+    backline``, :mod:`rules.banking.backline`)."""
+    fam = family_rules(state.game.family)
+    return [*fam.wager_spots(state), *(s + BACKLINE for s in fam.backline_spots(state))]
 
 
 def _amount(data: Mapping[str, Any], before: int) -> int | None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
+from rules.banking.backline import BACKLINE, is_backline
 from rules.cards import format_cards
 from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
@@ -568,7 +569,7 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
         note = "" if plain else ln.describe().split(": ", 1)[-1]
         lines.append(
             SettlementLine(
-                f"Seat {ln.wager.seat} {ln.wager.name}",
+                f"Seat {ln.wager.seat} {ln.wager.name}" + (BACKLINE if is_backline(ln.wager.player) else ""),
                 word,
                 ln.paid - ln.collected,
                 seat=ln.wager.seat,

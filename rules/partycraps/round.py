@@ -35,11 +35,13 @@ from rules.partycraps.report import PartyCrapsReport
 from rules.partycraps.spots import every_spot, parse_spot
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, RoundStart, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.rulings import Finding
 from rules.round.state import Status
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
+    from rules.fees import Collection, Schedule
     from rules.round.state import RoundState
 
 #: The key the settlement order file's mapping is put under in the game's data (``data_files``).
@@ -122,6 +124,26 @@ class PartyCrapsFamily(BaseFamily):
     def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
         """The analysis reads the same pays (``settlement_order.file``)."""
         return self.data_files(data)
+
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """The exact house edge of every wager per number of decks (:mod:`rules.partycraps.analyze`)."""
+        from rules.partycraps.analyze import analyze
+
+        order = data.get(ORDER_KEY)
+        if not isinstance(order, Mapping):
+            raise PartyCrapsError(f"the settlement order ({data.get('settlement_order')}) was not loaded")
+        return analyze(data, order, decks, progress)
+
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection:
+        """The flip's fees on the wagers first placed before it only (the report's ``new_wagers``;
+        :mod:`rules.partycraps.collection`): a standing or pushed bet is not charged again (L4164-4170)."""
+        from rules.partycraps.collection import NewWager, collect
+
+        report = state.outcome.settlement if state.outcome is not None else None
+        new = report.new_wagers if isinstance(report, PartyCrapsReport) else ()
+        return collect(schedule, [NewWager(w.seat, w.spot, w.cents) for w in new])
 
     def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
         """One to eighteen decks (``shoe: {min_decks, max_decks}``, L4148)."""

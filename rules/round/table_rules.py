@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules.banking.backline import bettor, is_backline
 from rules.banking.errors import DataError
 from rules.banking.money import money
 from rules.banking.rotation import RotationRules
@@ -115,7 +116,7 @@ def check_round_start(
         BankWager.single(
             w.seat,
             w.spot,
-            f"seat {w.seat}",
+            bettor(w.seat, w.backline),  # a backline bettor's wager keeps its mark (rules.banking.backline)
             w.cents,
             WagerKind.BONUS if w.spot in vl.side_bets else WagerKind.BASE,
         )
@@ -152,7 +153,7 @@ def check_round_start(
                 )
         bank = [b for b in bank if (b.seat, b.name) not in {(w.seat, w.spot) for w in back}]
     for c in check_wagers(limits, bank, acted_on=acted):
-        w = Wager(c.wager.seat, c.wager.amount, c.wager.name)
+        w = Wager(c.wager.seat, c.wager.amount, c.wager.name, is_backline(c.wager.player))
         if c.in_action:
             kept.append(replace(w, cents=c.in_action))
         if c.returned:
