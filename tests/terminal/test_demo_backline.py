@@ -50,7 +50,11 @@ async def test_a_backline_wager_keyed_on_the_wager_panel_is_settled_apart_from_t
         ts = c.settled
         assert ts.chips_before() == ts.chips_after()
         assert ts.settlement.receipts()["seat 3 backline"] == receipts["seat 3 backline"]
-        shown = text_of(app.screen.query_one("#settlement").content)
-        assert "Seat 3 player backline" in shown, shown
+
+        def shown() -> str:
+            return text_of(app.screen.query_one("#settlement").content)
+
+        # the dealer screen's settlement (drawn when the view is next painted) names the bettor behind seat 3
+        assert await until(pilot, lambda: "Seat 3 player backline" in shown()), shown()
         assert c.journal.journal.verify().ok
     c.close()
