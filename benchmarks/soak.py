@@ -456,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{result['deal_cpu'] / max(result['rounds'], 1):.2f} s CPU a round, {result['steps']:,} dealer "
                 f"steps, {result['settled']:,} rounds settled; cards and dice read from {result['read_from']}; injected: {', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}"
             )
+            print(f"rounds by table: {result.get('tables')}; stuck rounds: {result.get('stuck', 0)}")
         if s:
             print(
                 f"restart CPU (journal open + controller + start): median {s['cpu_median']:.3f} s, "

@@ -79,6 +79,9 @@ class DevicesTable(EmulatedTable):
         )
         self.c.access = self.access
         self.run(self.c.start())
+        # the table as restored from the journal, before its devices open (a device opened asks at once
+        # for what the round waits on, so the table may move on from here)
+        self.restored = self.c.table
         w0 = time.perf_counter()
         self.devices = self.loop.create_task(self.c.run_devices())
         self.run(self._connected())
@@ -152,7 +155,7 @@ def restart(t: DevicesTable, soak: Any) -> dict[str, Any] | None:
     if soak.measure:
         row = soak.measure_file(t.write_config())
     opened = t.open(fill=False)
-    if t.c.table != before or (row and (row["round_no"], row["seq"]) != where):
+    if t.restored != before or (row and (row["round_no"], row["seq"]) != where):
         raise SystemExit(f"soak: the restart at round {t.c.round_no} did not land where the table was")
     if row is not None:
         row["devices_open_wall"] = opened
@@ -173,6 +176,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
     last = t.c.round_no
     steps = 0
     injected: Counter[str] = Counter()
+    by_table: Counter[str] = Counter()  # rounds dealt at each example table
     moved, stuck_at = 0, -1
     try:
         for day in range(days):
@@ -188,6 +192,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                 steps += 1
                 if t.c.round_no > last:
                     moved = steps
+                    by_table[t.table_name] += t.c.round_no - last
                     soak.rounds += t.c.round_no - last
                     last = t.c.round_no
                     if not quiet and soak.rounds % 25 == 0:
@@ -251,6 +256,8 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
         "steps": steps,
         "rounds_per_second": soak.rounds / elapsed if elapsed else 0.0,
         "injected": dict(sorted(injected.items())),
+        "tables": dict(sorted(by_table.items())),  # rounds dealt at each table
+        "stuck": injected.get("misdeal (stuck)", 0),  # rounds that did not move for STUCK steps
         "settled": settled,  # rounds that reached a settlement (the others were misdealt or voided)
         "read_from": dict(sorted((str(k), v) for k, v in sources.items())),  # cards and dice by source
     }

@@ -28,7 +28,7 @@ from rules.banking.report_json import bank_part
 from rules.banking.wagers import SpotLimit
 from rules.decks import DeckRange, shoe_cite
 from rules.partycraps.deck import PartyCrapsError
-from rules.partycraps.flip import Carried, Decided, Flip, carry_after, flip, place_in_order
+from rules.partycraps.flip import Carried, Decided, Flip, callable_spot, carry_after, flip, place_in_order
 from rules.partycraps.model import Variant, from_data
 from rules.partycraps.order import SettlementOrder, parse_order
 from rules.partycraps.report import PartyCrapsReport
@@ -293,8 +293,12 @@ class PartyCrapsFamily(BaseFamily):
     # -- the layout -----------------------------------------------------------------------------------------
 
     def wager_spots(self, state: RoundState) -> list[str]:
-        """Every betting spot of the layout (the line bets first)."""
-        return list(every_spot())
+        """Every betting spot of the layout (the line bets first), then the same spots with the dealer's
+        on/off call where the bet takes one (``place-6/on``, ``hard-8/off``)."""
+        v = self.setup(state).variant
+        plain = list(every_spot())
+        calls = [name + c for name in plain if callable_spot(v, parse_spot(name)) for c in ("/on", "/off")]
+        return [*plain, *calls]
 
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """The line bets."""
@@ -305,9 +309,10 @@ class PartyCrapsFamily(BaseFamily):
         v = self.setup(state).variant
         out: dict[str, SpotLimit] = {}
         for name in every_spot():
-            lim = v.limit(parse_spot(name))
+            spot = parse_spot(name)
+            lim = v.limit(spot)
             if lim is not None:
-                for call in ("", "/on", "/off"):
+                for call in ("", "/on", "/off") if callable_spot(v, spot) else ("",):
                     out[name + call] = lim
         return out
 
