@@ -62,6 +62,8 @@ class CrapsBet:
     cents: int
     working: bool = True
     result: str = ""
+    #: The dealer's call for this flip (``/on`` True, ``/off`` False), None without one.
+    call: bool | None = None
 
     @property
     def words(self) -> str:
@@ -193,7 +195,7 @@ def craps_layout(
     for line in (report or {}).get("no_action", ()) or ():
         decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = {**line, "result": "no_action"}
     for seat, spot, cents in wagers:
-        base, _ = split_spot(spot)
+        base, call = split_spot(spot)
         work = (working or {}).get((seat, base))
         line = decided.get((seat, base))
         by_seat.setdefault(seat, []).append(
@@ -202,6 +204,7 @@ def craps_layout(
                 cents,
                 True if work is None else work,
                 _result_words(line) if line is not None else "",
+                call,
             )
         )
     action = report.get("action_seat") if report else None

@@ -113,10 +113,10 @@ async def driven_view(tmp: Path, stem: str, game: str, target: Step, then: str) 
         c.close()
 
 
-async def craps_view(tmp: Path) -> TableView:
-    """Party Craps' felt after a come-out flip of 4 and 2 on the example table (config/tables/partycraps.yaml,
-    without its shuffler): the demo's layout, a Place 6 turned ON and a Place 8 left OFF, a Hard 8 and a Hop;
-    the point of 6 is set, the Place 6 wins and the rest stands."""
+async def craps_views(tmp: Path) -> dict[str, TableView]:
+    """Party Craps' felt on the example table (config/tables/partycraps.yaml, without its shuffler): the come-out
+    layout (the demo's, a Place 6 turned ON and a Place 8 left OFF, a Hard 8 and a Hop), and the same after a
+    flip of 4 and 2: the point of 6 is set, the Place 6 and the Hop win, the Fields lose, the rest stands."""
     from rules.cards import parse_card
     from terminal.config import load_config
 
@@ -143,6 +143,7 @@ async def craps_view(tmp: Path) -> TableView:
             )
             if said:
                 raise SystemExit(f"partycraps: {spot}: {said}")
+        out = {"partycraps-betting": c.view()}
         cards = ["4c", "2c"]
         for _ in range(20):
             if c.state.start is not None and c.settled is not None:
@@ -151,7 +152,7 @@ async def craps_view(tmp: Path) -> TableView:
                 await c.submit(ConsoleInput("new-round"))
             elif c.state.start is not None and cards:
                 await c.apply_event(CardRead(parse_card(cards.pop(0)), face_up=True, source="shuffler"))
-        return c.view()
+        return {**out, "partycraps": c.view()}
     finally:
         c.close()
 
@@ -164,7 +165,7 @@ async def views() -> dict[str, TableView]:
     with tempfile.TemporaryDirectory() as tmp:
         for stem, game, target, then in DRIVEN:
             out[stem] = await driven_view(Path(tmp), stem, game, target, then)
-        out["partycraps"] = await craps_view(Path(tmp))
+        out.update(await craps_views(Path(tmp)))
     return out
 
 

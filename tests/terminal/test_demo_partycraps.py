@@ -72,6 +72,7 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
         await pilot.press(*["down"] * spots.index("place-6"))
         assert await key(app, pilot, "w") == "seat 3 Place 6 ON"
         assert await until(pilot, lambda: bets_of(app, 3)["place-6"].working is True)
+        assert bets_of(app, 3)["place-6"].call is True  # the felt marks it ON
         assert await key(app, pilot, "tab", "6", "l", "8", "1", "2", "enter") == "seat 6 Place 8 $12"
         await pilot.press("tab", "7")
         await pilot.click("#craps-kind-h")  # the picker's buttons key the same bets

@@ -29,7 +29,7 @@ LAYOUT = (
     (7, "lay-4", 2000),
     (8, "big-6", 1000),
     (9, "hop-3-4", 500),
-    (10, "buy-10", 2500),
+    (10, "buy-10/on", 2500),
     (11, "dont-come-5", 1000),
     (12, "any-seven", 500),
 )
@@ -188,6 +188,7 @@ async def test_the_felt_fits_the_dealers_screen(size):
             else:  # between flips every seat's bets are on screen, the ones that are off marked
                 assert len(shown) == len(rows) == 14, rows
                 assert "Come 9 odds $15 off" in shown[5] and "Place 6 $12 off · Place 8 $12 off" in shown[4]
+                assert "Buy 10 $25 ON" in shown[11]  # turned on by the dealer for the come-out
             keys = app.screen.query_one("#keys")
             assert keys.region.y >= size[1] - 2
 
