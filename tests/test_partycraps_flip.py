@@ -163,3 +163,10 @@ def test_the_bank_pays_in_the_filed_order_until_it_runs_out_and_the_rest_goes_ba
         (3, "field", 0, 1000),
     ]
     assert done.bank_after == 0
+
+
+def test_a_card_not_in_the_deck_raises_foreign_card_and_the_flip_is_not_settled() -> None:
+    s = _dealt((1, 5), 5, [Bet(1, 1000, "pass")], 10000, "7s 4h")
+    assert [a.code for a in s.alerts] == [AlertCode.FOREIGN_CARD]
+    assert FAMILY.settle(s) is None and FAMILY.wager_results(s, None) is None  # type: ignore[arg-type]
+    assert FAMILY.carry(s) == s.carried  # the flip leaves the point and the bets as they were

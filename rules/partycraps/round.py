@@ -159,11 +159,15 @@ class PartyCrapsFamily(BaseFamily):
     # -- the flip -------------------------------------------------------------------------------------------
 
     def cards(self, state: RoundState) -> tuple[int, int] | None:
-        """The two cards' values once both are dealt."""
+        """The two cards' values once both are dealt; None while one is missing, unread, or not in the deck
+        (the round engine raised FOREIGN_CARD for it: the flip is not settled until the floor rules)."""
         got = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         if len(got) < 2 or any(c is None for c in got[:2]):
             return None
-        return card_value(got[0]), card_value(got[1])
+        try:
+            return card_value(got[0]), card_value(got[1])
+        except PartyCrapsError:
+            return None
 
     def _wagers(self, start: RoundStart) -> list[tuple[int, str, int]]:
         return [(w.seat, w.spot, w.cents) for w in start.wagers]
