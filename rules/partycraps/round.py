@@ -28,7 +28,7 @@ from rules.banking.report_json import bank_part
 from rules.banking.wagers import SpotLimit
 from rules.decks import DeckRange, shoe_cite
 from rules.partycraps.deck import PartyCrapsError
-from rules.partycraps.flip import Carried, Decided, Flip, carry_after, flip, place_in_order
+from rules.partycraps.flip import Carried, Decided, Flip, callable_spot, carry_after, flip, place_in_order
 from rules.partycraps.model import Variant, from_data
 from rules.partycraps.order import SettlementOrder, parse_order
 from rules.partycraps.report import PartyCrapsReport
@@ -159,11 +159,15 @@ class PartyCrapsFamily(BaseFamily):
     # -- the flip -------------------------------------------------------------------------------------------
 
     def cards(self, state: RoundState) -> tuple[int, int] | None:
-        """The two cards' values once both are dealt."""
+        """The two cards' values once both are dealt; None while one is missing, unread, or not in the deck
+        (the round engine raised FOREIGN_CARD for it: the flip is not settled until the floor rules)."""
         got = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         if len(got) < 2 or any(c is None for c in got[:2]):
             return None
-        return card_value(got[0]), card_value(got[1])
+        try:
+            return card_value(got[0]), card_value(got[1])
+        except PartyCrapsError:
+            return None
 
     def _wagers(self, start: RoundStart) -> list[tuple[int, str, int]]:
         return [(w.seat, w.spot, w.cents) for w in start.wagers]
@@ -293,8 +297,12 @@ class PartyCrapsFamily(BaseFamily):
     # -- the layout -----------------------------------------------------------------------------------------
 
     def wager_spots(self, state: RoundState) -> list[str]:
-        """Every betting spot of the layout (the line bets first)."""
-        return list(every_spot())
+        """Every betting spot of the layout (the line bets first), then the same spots with the dealer's
+        on/off call where the bet takes one (``place-6/on``, ``hard-8/off``)."""
+        v = self.setup(state).variant
+        plain = list(every_spot())
+        calls = [name + c for name in plain if callable_spot(v, parse_spot(name)) for c in ("/on", "/off")]
+        return [*plain, *calls]
 
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """The line bets."""
@@ -305,9 +313,10 @@ class PartyCrapsFamily(BaseFamily):
         v = self.setup(state).variant
         out: dict[str, SpotLimit] = {}
         for name in every_spot():
-            lim = v.limit(parse_spot(name))
+            spot = parse_spot(name)
+            lim = v.limit(spot)
             if lim is not None:
-                for call in ("", "/on", "/off"):
+                for call in ("", "/on", "/off") if callable_spot(v, spot) else ("",):
                     out[name + call] = lim
         return out
 

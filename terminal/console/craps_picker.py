@@ -23,7 +23,8 @@ v     Eleven                     j     Hop: two cards, 1 to 6 each
 A number is keyed by its digits (``1 0`` or ``0`` for 10, ``1 2`` for Craps 12). A bet already on the seat is
 chosen with ↑ ↓ (the picker lists the seat's bets); then ``o`` adds odds behind it (Pass, Don't Pass, an
 established Come or Don't Come), ``w`` turns it ON or OFF (the ON/OFF control, seed 000 L4112-4118) and Delete
-takes it down. Backspace takes the last digit back; Escape closes. What the table says is shown under the
+takes it down. Each bet kind and the three controls are also buttons on the picker (touch or click). Backspace
+takes the last digit back; Escape closes. What the table says is shown under the
 keys. Whether a bet may be made now (a Come before the point, odds without a line bet, a prop without a
 qualifying wager) is the round engine's ruling at no more bets, never the picker's.
 """
@@ -35,8 +36,8 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Static
+from textual.containers import Grid, Vertical
+from textual.widgets import Button, Static
 
 from terminal.console.picker import Picker
 from terminal.console.view import ConsoleInput, fmt_cents
@@ -126,6 +127,8 @@ class CrapsPicker(Picker):
     DEFAULT_CSS = """
     CrapsPicker { align: center middle; }
     #craps-picker { width: 80; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    #craps-buttons { grid-size: 7; grid-gutter: 0 1; height: auto; }
+    #craps-buttons Button { width: 100%; min-width: 6; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -162,11 +165,34 @@ class CrapsPicker(Picker):
             yield Static(id="craps-title")
             yield Static(id="craps-bets")
             yield Static(id="craps-chosen")
+            with Grid(id="craps-buttons"):  # the same inputs by touch or click (the keys stay the picker's)
+                buttons = [
+                    Button(spot_words(k.spot.format(n="N")), id=f"craps-kind-{k.key}", classes="kind")
+                    for k in KINDS
+                ]
+                buttons += [
+                    Button(label, id=f"craps-{bid}")
+                    for bid, label in (("odds", "Odds"), ("on-off", "ON/OFF"), ("take-down", "Take down"))
+                ]
+                for b in buttons:
+                    b.can_focus = False  # touch or click them; Enter and the keys stay the picker's
+                    yield b
             keys = " ".join(f"{k.key} {spot_words(k.spot.format(n='N'))}" for k in KINDS)
             yield Static(
                 f"{keys} · ← → seat · ↑ ↓ a bet: o odds, w ON/OFF, Del take down · digits $ · Enter send · Esc",
                 id="craps-keys",
             )
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        if bid.startswith("craps-kind-"):
+            self.action_kind(bid.removeprefix("craps-kind-"))
+        elif bid == "craps-odds":
+            self.action_odds()
+        elif bid == "craps-on-off":
+            await self.action_on_off()
+        elif bid == "craps-take-down":
+            await self.action_take_down()
 
     # -- what the screen shows --------------------------------------------------------------------
 
