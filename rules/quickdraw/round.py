@@ -250,10 +250,16 @@ class QuickDrawFamily(BaseFamily):
         e = state.expected
         return e.seat if isinstance(e, Wait) and e.kind == "decision" else None
 
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The stored count the analysis shows beside its exact figures, where it exists."""
+        from rules.quickdraw.analyze import analysis_files
+
+        return analysis_files(data)
+
     def analyze(
         self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
     ) -> Analysis:
-        """The Bonus Bet exactly (:mod:`rules.quickdraw.analyze`)."""
+        """The Bonus Bet exactly, and the stored estimate of the Play (:mod:`rules.quickdraw.analyze`)."""
         from rules.quickdraw.analyze import analyze
 
         return analyze(data, decks, progress)
