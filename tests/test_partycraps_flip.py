@@ -170,3 +170,21 @@ def test_a_card_not_in_the_deck_raises_foreign_card_and_the_flip_is_not_settled(
     assert [a.code for a in s.alerts] == [AlertCode.FOREIGN_CARD]
     assert FAMILY.settle(s) is None and FAMILY.wager_results(s, None) is None  # type: ignore[arg-type]
     assert FAMILY.carry(s) == s.carried  # the flip leaves the point and the bets as they were
+
+
+def test_a_flip_dealt_without_a_shuffle_is_not_shuffled() -> None:
+    start = RoundStart((1, 5), 5, None, (Bet(1, 1000, "pass"),), 10000)
+    cards = [CardRead(parse_card("As"), True), CardRead(parse_card("5d"), True)]
+    shuffled = fold(RULES, [Shuffle(source="shuffler"), start, *cards, Shuffle(source="shuffler"), start])
+    assert [a.code for a in shuffled.alerts] == []
+    s = fold(RULES, [Shuffle(source="shuffler"), start, *cards, start])
+    assert [a.code for a in s.alerts] == [AlertCode.NOT_SHUFFLED]
+
+
+def test_a_proposition_needs_a_wager_that_is_itself_taken() -> None:
+    # L4099: a Come bet on the come-out is refused (L4084), so it does not let seat 1 make Any Seven
+    f = _flip([(1, "come", 1000), (1, "any-seven", 100)], 3, 4)
+    assert {(d.spot, d.result) for d in f.decided} == {("come", "no_action"), ("any-seven", "no_action")}
+    # with a Pass Line bet it does, and pays 4:1 (L4101)
+    f = _flip([(1, "pass", 1000), (1, "any-seven", 100)], 3, 4)
+    assert _one(f, "any-seven").pays == 4

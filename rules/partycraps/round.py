@@ -193,7 +193,8 @@ class PartyCrapsFamily(BaseFamily):
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """BET_AGAINST_RULE for each problem of the layout at the round start (the floor rules; the part of
-        a wager in question gets no action)."""
+        a wager in question gets no action); NOT_SHUFFLED for a flip dealt from a shoe already dealt from,
+        where the game file says each flip is dealt from the whole shoe (``shuffle_every_flip``)."""
         if not isinstance(event, RoundStart) or state.start is None:
             return ()
         from rules.partycraps.flip import lay_out
@@ -201,10 +202,21 @@ class PartyCrapsFamily(BaseFamily):
         su = self.setup(state)
         carried = Carried.from_pairs(state.carried)
         _, problems = lay_out(su.variant, self._wagers(state.start), state.start.player_dealer, carried)
-        return [
+        found = [
             Finding(AlertCode.BET_AGAINST_RULE, why, seat=seat, target=Target(TargetKind.SEAT, seat))
             for seat, why in problems
         ]
+        every = su.variant.shuffle_every_flip
+        if every is not None and state.shoe.rounds > 1:
+            found.append(
+                Finding(
+                    AlertCode.NOT_SHUFFLED,
+                    f"{state.shoe.rounds - 1} flip(s) already dealt from this shoe: each flip is dealt from the"
+                    f" whole shoe ({every.cite})",
+                    where="deck",
+                )
+            )
+        return found
 
     # -- settlement -----------------------------------------------------------------------------------------
 
