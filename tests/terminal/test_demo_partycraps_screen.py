@@ -191,6 +191,8 @@ async def test_the_felt_fits_the_dealers_screen(size):
                 assert "Buy 10 $25 ON" in shown[11]  # turned on by the dealer for the come-out
             keys = app.screen.query_one("#keys")
             assert keys.region.y >= size[1] - 2
+            line = _plain_lines(keys.content, 200)[0].strip()
+            assert " b  bets" in line and line.endswith("?  keys") and len(line) <= keys.region.width, line
 
 
 def _plain_lines(renderable, width: int) -> list[str]:
