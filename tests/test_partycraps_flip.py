@@ -179,3 +179,12 @@ def test_a_flip_dealt_without_a_shuffle_is_not_shuffled() -> None:
     assert [a.code for a in shuffled.alerts] == []
     s = fold(RULES, [Shuffle(source="shuffler"), start, *cards, start])
     assert [a.code for a in s.alerts] == [AlertCode.NOT_SHUFFLED]
+
+
+def test_a_proposition_needs_a_wager_that_is_itself_taken() -> None:
+    # L4099: a Come bet on the come-out is refused (L4084), so it does not let seat 1 make Any Seven
+    f = _flip([(1, "come", 1000), (1, "any-seven", 100)], 3, 4)
+    assert {(d.spot, d.result) for d in f.decided} == {("come", "no_action"), ("any-seven", "no_action")}
+    # with a Pass Line bet it does, and pays 4:1 (L4101)
+    f = _flip([(1, "pass", 1000), (1, "any-seven", 100)], 3, 4)
+    assert _one(f, "any-seven").pays == 4
