@@ -122,11 +122,16 @@ class Soak:
     checked: int = 0
     restarts: list[dict[str, Any]] = field(default_factory=list)
     by_game: dict[str, list[list[Event]]] = field(default_factory=dict)
-    #: ``--through devices``: the example tables dealt (``soak_devices.TABLES``) and how often a dealer
-    #: step is preceded by an injected device fault or a misdeal.
+    #: ``--through devices``: the example tables dealt (``soak_devices.TABLES``); device faults, misdeals
+    #: and long pauses (the silence watchdog moved) a round on average (``--faults-per-round`` …), and
+    #: the chance of each before every dealer step (the bounded test's much higher rate).
     device_tables: tuple[str, ...] = ("paigow", "baccarat", "threecard")
-    fault_rate: float = 0.03
-    misdeal_rate: float = 0.005
+    faults_per_round: float = 0.25
+    misdeals_per_round: float = 0.01
+    pauses_per_round: float = 0.02
+    fault_rate: float = 0.0
+    misdeal_rate: float = 0.0
+    pause_rate: float = 0.0
 
     def rounds_of(self, game: str) -> list[list[Event]]:
         if game not in self.by_game:
