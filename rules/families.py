@@ -14,6 +14,7 @@ import rules.chinese
 import rules.paigow
 import rules.paigowtiles
 import rules.panguingue
+import rules.partycraps
 import rules.poker
 import rules.quickdraw
 import rules.threecard
@@ -39,6 +40,7 @@ PACKAGES = (
     rules.paigow,
     rules.paigowtiles,
     rules.panguingue,
+    rules.partycraps,
     rules.poker,
     rules.quickdraw,
     rules.threecard,

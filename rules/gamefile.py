@@ -436,6 +436,8 @@ class Rotation(Strict):
     max_consecutive: PositiveInt | None = None
     require_prior_wager: bool | None = None
     offer_to_square_bettors: bool | None = None
+    #: which way the bank is offered on (clockwise where absent); its passage goes in ``cite``
+    offer_direction: Literal["clockwise", "counterclockwise"] | None = None
     cite: Cite | None = None
 
 

@@ -82,7 +82,7 @@ class TableConfig(_Strict):
     id: str = Field(default="table-1", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
     name: str = ""
     game: str
-    seats: int = Field(ge=1, le=10)
+    seats: int = Field(ge=1, le=12)  # Party Craps: up to twelve players (seed 000 L4160)
     limits: Limits
     fee_schedule: str | None = None
     #: The number of decks the table deals from (its shoe); unset: the game file's ``deck.decks``. It must be

@@ -16,6 +16,7 @@ controller's own settlement step asks the same memo).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,6 +42,7 @@ from terminal.console.view import (
     WagerView,
     fmt_cents,
 )
+from terminal.craps_view import CrapsLayout, craps_of
 from terminal.settlement import TableSettlement, settle_table
 from terminal.table.device_events import health_of
 from terminal.table.machine import SPECS, Step, TableFacts, step_of
@@ -333,7 +335,13 @@ def screen_of(
         betting_player_dealer=pd,
         spots=setup.spots,
         dice=tuple(state.dice or ()) if state.start is not None else (),
+        extra=with_craps(view.extra, craps_of(table, open_)),
     )
+
+
+def with_craps(extra: Mapping[str, Any], craps: CrapsLayout | None) -> Mapping[str, Any]:
+    """The view's extras with the Party Craps felt (``terminal/craps_view.py``) at a craps table."""
+    return extra if craps is None else {**extra, "craps": craps}
 
 
 def layout_seats(

@@ -6,6 +6,7 @@ import pytest
 
 from rules.banking import (
     BANK_ROTATION_DUE,
+    DataError,
     Phase,
     Rotation,
     RotationError,
@@ -155,3 +156,45 @@ def test_offer_next_goes_on_from_the_last_player_dealer() -> None:
     assert r.phase is Phase.CLOSED
     r = r.reopen().offer_next(SEATS, SEATED, {})
     assert r.asked is not None and r.asked.player == "fay"
+
+
+EIGHT = (1, 2, 3, 4, 5, 6, 7, 8)
+SEATED8 = {s: f"p{s}" for s in EIGHT}
+CCW = RotationRules.from_data({"offer_direction": "counterclockwise"})
+
+
+def test_the_offer_goes_the_way_the_room_files_it() -> None:
+    """The direction is data (``offer_direction``): clockwise by default (The 101, seed 000 L54: 'offered to
+    each seated player spot in a clockwise fashion'); counterclockwise from seat #1 at Capitol's Pai Gow
+    Tiles (seed 003 L527). Seats are numbered clockwise, so counterclockwise after seat 3 is 2, 1, 8, ..."""
+    assert RotationRules().offer_direction.value == "clockwise"
+    assert [c.seat for c in offer_order(EIGHT, 3, SEATED8, {})] == [4, 5, 6, 7, 8, 1, 2, 3]
+    assert [c.seat for c in offer_order(EIGHT, 3, SEATED8, {}, CCW)] == [2, 1, 8, 7, 6, 5, 4, 3]
+    # with nobody banking yet, both start at seat #1 ("determined by starting at seat #1", L527)
+    assert [c.seat for c in offer_order(EIGHT, None, SEATED8, {})][:3] == [1, 2, 3]
+    assert [c.seat for c in offer_order(EIGHT, None, SEATED8, {}, CCW)][:3] == [1, 8, 7]
+
+
+def test_the_bank_goes_on_counterclockwise_after_two_hands() -> None:
+    """Capitol's tiles: seat 1 banks two hands, then seat 8 is asked; declined, seat 7; and the
+    BANK_ROTATION_DUE the dealer sees names the direction."""
+    r = Rotation(CCW).offer_next(EIGHT, SEATED8, {}).accept()
+    assert r.banker is not None and r.banker.seat == 1
+    r = r.round_played().round_played()
+    assert r.due is not None and r.due.describe().endswith("offer the bank counterclockwise")
+    assert "offer the bank counterclockwise" in r.due.remedy
+    r = r.offer_next(EIGHT, SEATED8, {})
+    assert r.asked is not None and r.asked.seat == 8
+    r = r.decline()
+    assert r.asked is not None and r.asked.seat == 7
+    # clockwise, the same table goes to seat 2
+    c = Rotation().offer_next(EIGHT, SEATED8, {}).accept().round_played().round_played()
+    assert c.due is not None and c.due.describe().endswith("offer the bank clockwise")
+    asked = c.offer_next(EIGHT, SEATED8, {}).asked
+    assert asked is not None and asked.seat == 2
+
+
+def test_a_direction_that_is_not_one_is_refused_by_name() -> None:
+    with pytest.raises(DataError) as e:
+        RotationRules.from_data({"offer_direction": "left"})
+    assert e.value.field == "rotation.offer_direction"

@@ -99,8 +99,13 @@ class DeckProfile(_Strict):
 
     def cards(self) -> list[Card]:
         """The loaded cards in deck order, before the shuffle."""
+        return self.shoe(self.decks, self.jokers)
+
+    def shoe(self, decks: int, jokers: int) -> list[Card]:
+        """The cards of ``decks`` decks of this composition (its ``ranks_removed``) and ``jokers`` jokers: what
+        a shuffler configured for that many decks expects to find (Party Craps' 24-card A-6 decks)."""
         kept = [c for c in STANDARD_CARDS if int(c.rank) not in self.ranks_removed]
-        return kept * self.decks + [JOKER] * self.jokers
+        return kept * decks + [JOKER] * jokers
 
 
 class ReadsProfile(_Strict):

@@ -33,7 +33,7 @@ from firmware_bridge.messages import (
     Shuffle,
     ShuffleComplete,
 )
-from kernel.cards import JOKER, STANDARD_CARDS, Card, parse_card, parse_read
+from kernel.cards import Card, parse_card, parse_read
 
 log = logging.getLogger("firmware_bridge.emulator")
 
@@ -71,7 +71,7 @@ class ShufflerEmulator(Emulator):
     def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
         super().__init__(profile, now=now, **kw)
         f = profile.faults
-        loaded = list(STANDARD_CARDS) * profile.deck.decks + [JOKER] * profile.deck.jokers
+        loaded = profile.deck.cards()  # stripped decks too (its ranks_removed: Party Craps' A-6)
         for c in f.deck_missing:
             loaded.remove(parse_card(c))
         loaded += [parse_card(c) for c in f.deck_extra]
@@ -134,7 +134,8 @@ class ShufflerEmulator(Emulator):
             super().on_command(msg, now)
 
     def _shuffle(self, now: float) -> None:
-        expected_cards = list(STANDARD_CARDS) * self.decks + [JOKER] * self.jokers
+        # the deck type the shuffler is set up for (its profile's composition), in the decks configured
+        expected_cards = self.profile.deck.shoe(self.decks, self.jokers)
         want, have = Counter(expected_cards), Counter(self._loaded)
         missing = tuple(sorted((want - have).elements()))
         over = have - want

@@ -1,7 +1,10 @@
 """The player-dealer rotation, as a pure state machine.
 
 California law lets a player bank a game only if the bank rotates (Oliver v. County of Los Angeles (1998)
-66 Cal.App.4th 1397, 1408-09; Penal Code §330.11): the bank is offered clockwise, seat by seat; one player
+66 Cal.App.4th 1397, 1408-09; Penal Code §330.11): the bank is offered seat by seat, in the direction the
+room files for the game (:class:`RotationRules` ``offer_direction``: clockwise where a filing says nothing,
+as The 101 offers it in every California game, seed 000 L54 and L1116; counterclockwise at Capitol's
+Pai Gow Tiles, "starting at seat #1 ... counterclockwise every two hands", seed 003 L527); one player
 banks at most two consecutive rounds (the 1/2 "deal" tile shows which); at each seat the seated player is
 asked first, then those who bet on that square the round before, in the order of the circles they bet in
 (000a §3); if no intervening player accepts, the game is closed (the open/closed disk), pauses, and reopens
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules.banking.action import Direction
 from rules.banking.errors import DataError, RotationError
 
 BANK_ROTATION_DUE = "BANK_ROTATION_DUE"
@@ -51,14 +55,19 @@ class RotationRules:
     require_prior_wager: bool = False  # 003 §2 rule 27 (Capitol)
     offer_to_square_bettors: bool = True  # 000a §3: then whoever bet on that square last round
     cite: str = _CITE
+    #: Which way the bank goes on, seats being numbered clockwise from the house dealer's left; the offer
+    #: with nobody banking yet starts at the first seat either way (Capitol, seed 003 L527: "determined by
+    #: starting at seat #1"; The 101, seed 000 L1415: "start in seat one").
+    offer_direction: Direction = Direction.CLOCKWISE
 
     @classmethod
     def from_data(cls, data: object, where: str = "rotation") -> RotationRules:
-        """From ``{max_consecutive?, require_prior_wager?, offer_to_square_bettors?, cite?}``."""
+        """From ``{max_consecutive?, require_prior_wager?, offer_to_square_bettors?, offer_direction?,
+        cite?}`` (``offer_direction``: ``clockwise`` or ``counterclockwise``; clockwise when absent)."""
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping")
         for k in data:
-            if k not in {"max_consecutive", "require_prior_wager", "offer_to_square_bettors", "cite"}:
+            if k not in _KEYS:
                 raise DataError(f"{where}.{k}", "unknown key")
         mc = data.get("max_consecutive", 2)
         if isinstance(mc, bool) or not isinstance(mc, int) or mc < 1:
@@ -69,9 +78,30 @@ class RotationRules:
             if not isinstance(v, bool):
                 raise DataError(f"{where}.{k}", "must be true or false")
             flags[k] = v
+        way = data.get("offer_direction", Direction.CLOCKWISE.value)
+        if way not in {d.value for d in Direction}:
+            raise DataError(f"{where}.offer_direction", "must be clockwise or counterclockwise")
         return cls(
-            mc, flags["require_prior_wager"], flags["offer_to_square_bettors"], str(data.get("cite", _CITE))
+            mc,
+            flags["require_prior_wager"],
+            flags["offer_to_square_bettors"],
+            str(data.get("cite", _CITE)),
+            Direction(way),
         )
+
+
+_KEYS = frozenset(
+    {"max_consecutive", "require_prior_wager", "offer_to_square_bettors", "offer_direction", "cite"}
+)
+
+
+def offer_ring(seats: Sequence[int], direction: Direction = Direction.CLOCKWISE) -> list[int]:
+    """The seats in the order the bank goes round: from the first seat, in ``direction`` (``seats`` are
+    numbered clockwise; counterclockwise from seat 1 of eight is 1, 8, 7, ... 2)."""
+    order = list(seats)
+    if direction is Direction.COUNTERCLOCKWISE:
+        order = order[:1] + order[:0:-1]
+    return order
 
 
 def offer_order(
@@ -84,17 +114,18 @@ def offer_order(
     exclude: Iterable[str] = (),
     proposition_players: Iterable[str] = (),
 ) -> tuple[Candidate, ...]:
-    """Who is asked, in order: seat by seat clockwise after ``after_seat`` (the last player-dealer's seat,
-    which comes last), at each seat the seated player, then that square's bettors of the prior round in the
-    order of the circles they bet in. A player asked once is not asked again at a later seat.
+    """Who is asked, in order: seat by seat in ``rules.offer_direction`` after ``after_seat`` (the last
+    player-dealer's seat, which comes last; None: from the first seat), at each seat the seated player, then
+    that square's bettors of the prior round in the order of the circles they bet in. A player asked once is
+    not asked again at a later seat.
 
-    ``seats`` are clockwise; ``seated`` maps seat -> seated player; ``prior_bettors`` maps seat -> players who
+    ``seats`` are numbered clockwise; ``seated`` maps seat -> seated player; ``prior_bettors`` maps seat -> players who
     bet on that square last round (in circle order); ``exclude``: players who may not take the bank now (the
     player-dealer who has just banked the maximum).
     """
     if after_seat is not None and after_seat not in seats:
         raise RotationError(f"seat {after_seat} is not at this table")
-    order = list(seats)
+    order = offer_ring(seats, rules.offer_direction)
     if after_seat is not None:
         i = order.index(after_seat)
         order = order[i + 1 :] + order[: i + 1]
@@ -137,16 +168,21 @@ class BankRotationDue:
     code: str = BANK_ROTATION_DUE
     cite: str = _CITE
     severity: str = "warning"
-    remedy: str = (
-        "offer the bank clockwise: the next seated player first, then the players who bet on that square; "
-        "if nobody intervenes, close the game, pause, and reopen"
-    )
+    direction: Direction = Direction.CLOCKWISE
+
+    @property
+    def remedy(self) -> str:
+        """What the dealer does: offer the bank on, in the game's direction."""
+        return (
+            f"offer the bank {self.direction.value}: the next seated player first, then the players who bet "
+            "on that square; if nobody intervenes, close the game, pause, and reopen"
+        )
 
     def describe(self) -> str:
         """One line for the dealer."""
         return (
             f"{self.code}: {self.player} (seat {self.seat}) has banked {self.rounds} consecutive rounds; "
-            "offer the bank clockwise"
+            f"offer the bank {self.direction.value}"
         )
 
 
@@ -186,7 +222,9 @@ class Rotation:
         """BANK_ROTATION_DUE when the player-dealer has banked the maximum number of consecutive rounds."""
         b = self.banker
         if b is not None and b.rounds >= self.rules.max_consecutive:
-            return BankRotationDue(b.player, b.seat, b.rounds, cite=self.rules.cite)
+            return BankRotationDue(
+                b.player, b.seat, b.rounds, cite=self.rules.cite, direction=self.rules.offer_direction
+            )
         return None
 
     @property

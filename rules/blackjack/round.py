@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.banking import RoundResults, Table, Wager, WagerKind, WagerResult, action_seat, settle_results
 from rules.banking.errors import BankingError
+from rules.banking.report_json import by_seat
 from rules.blackjack.model import HIT, OPTION, STAND, Variant, from_data, matches_any
 from rules.blackjack.report import BlackjackReport
 from rules.blackjack.schema import BlackjackFile
@@ -524,10 +525,7 @@ class BlackjackFamily(BaseFamily):
             "button_card": str(card),
             "bank_before": settled.bank_before,
             "bank_after": settled.bank_after,
-            "by_seat": {
-                str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
-                for k, t in sorted(settled.by_seat().items())
-            },
+            "by_seat": by_seat(settled),
             "lines": settled.describe(),
         }
 

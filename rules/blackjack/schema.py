@@ -278,6 +278,8 @@ class BankingRotation(Strict):
     """``banking.rotation``."""
 
     max_consecutive: int
+    offer_direction: Literal["clockwise", "counterclockwise"] | None = None
+    cite: Cite | None = None
 
 
 class BankingAction(Strict):

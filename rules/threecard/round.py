@@ -37,6 +37,7 @@ from rules.banking import (
     settle_results,
 )
 from rules.banking.errors import BankingError
+from rules.banking.report_json import by_seat
 from rules.banking.wagers import SpotLimit
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
@@ -470,14 +471,12 @@ class ThreeCardFamily(BaseFamily):
                 "bank_before": done.bank_before,
                 "bank_after": done.bank_after,
                 "by_seat": {
-                    str(k): {
-                        "paid": t.paid,
-                        "collected": t.collected,
-                        "returned": t.returned,
+                    k: {
+                        **seat_money,
                         # 3 Card Hold'em (e)(5): the part of an unequal bet without action, back first
-                        **({"refunded": refunds[k]} if refunds.get(k) else {}),
+                        **({"refunded": refunds[int(k)]} if refunds.get(int(k)) else {}),
                     }
-                    for k, t in sorted(done.by_seat().items())
+                    for k, seat_money in by_seat(done).items()
                 },
                 "lines": done.describe(),
             }

@@ -27,6 +27,7 @@ from rules.banking import (
     settle_results,
 )
 from rules.banking.errors import BankingError
+from rules.banking.report_json import by_seat
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
@@ -197,10 +198,7 @@ class UltimateWarFamily(BaseFamily):
                 "action_seat": rr.action_seat,
                 "bank_before": done.bank_before,
                 "bank_after": done.bank_after,
-                "by_seat": {
-                    str(k): {"paid": t.paid, "collected": t.collected, "returned": t.returned}
-                    for k, t in sorted(done.by_seat().items())
-                },
+                "by_seat": by_seat(done),
                 "lines": done.describe(),
             }
             if any(r.wager.player.endswith(BACKLINE) for r in rr.results):

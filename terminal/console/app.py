@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RichLog, Static
 
 from terminal.console import render
+from terminal.console.craps_render import craps_renderable
 from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, SeatView, TableView
 from terminal.roles import Access, AccessDenied, LockedOut, Mode, Role
 
@@ -178,6 +179,7 @@ class DealerScreen(Screen[None]):
         yield Static(id="header")
         yield Static(id="next-step")
         yield Static(id="alert")
+        yield Static(id="craps")  # Party Craps' felt, in place of the seats (terminal/console/craps_render.py)
         yield Horizontal(id="seats")
         yield Horizontal(id="piles")
         with Horizontal(id="bottom"):
@@ -227,11 +229,18 @@ class DealerScreen(Screen[None]):
             self._put(
                 "alert", (alert, more), lambda: render.alert_renderable(alert, more=more), layout=not same
             )
+        craps = view.extra.get("craps")
+        felt = self.query_one("#craps", Static)
+        if felt.display != (craps is not None):
+            felt.display = craps is not None
+            self.query_one("#seats", Horizontal).display = craps is None
+        if craps is not None:
+            self._put("craps", craps, lambda: craps_renderable(craps), layout=True)
         shown = (*view.seats, view.banker) if view.banker is not None else view.seats
         self._panels(self.query_one("#seats", Horizontal), shown, layout=False)
         piles = self.query_one("#piles", Horizontal)
-        if piles.display != bool(view.piles):
-            piles.display = bool(view.piles)
+        if piles.display != (bool(view.piles) and craps is None):  # the felt shows the flip's cards itself
+            piles.display = bool(view.piles) and craps is None
         self._panels(piles, view.piles, layout=True)
         self._put("devices", view.devices, lambda: render.devices_text(view.devices), layout=True)
         settlement = self.query_one("#settlement", Static)

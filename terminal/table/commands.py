@@ -55,7 +55,7 @@ class FillLayout:
 
 @dataclass(frozen=True)
 class PassBank:
-    """The bank goes on clockwise: the next seat accepts it (``bank-accepted``)."""
+    """The bank goes on in the game's offer direction: the next seat accepts it (``bank-accepted``)."""
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,13 @@ start-up (:func:`terminal.table.restore.restore_table`), ``replay`` and the scre
 from the same fold, so a replayed journal gives the same table, not only the same round.
 
 The bank rotates through :mod:`rules.banking.rotation` (000a §3 and §7): the dealer's choice of a
-player-dealer on the wager panel is an offer accepted at that seat, "the bank goes on" offers it clockwise
-and the next seat takes it, a settled round is a round the player-dealer played (the 1/2 deal tile). The
-most consecutive rounds is the game file's ``rotation:`` (or ``banking.rotation:``) where it files one;
-where it files none, the California rule of :class:`rules.banking.rotation.RotationRules` (two, 000a §3:
-Oliver v. County of Los Angeles, Penal Code 330.11), which binds every player-dealer game in the state.
+player-dealer on the wager panel is an offer accepted at that seat, "the bank goes on" offers it on in the
+game's direction (``offer_direction``: counterclockwise at Capitol's Pai Gow Tiles, seed 003 L527;
+clockwise where nothing else is filed) and the next seat takes it, a settled round is a round the
+player-dealer played (the 1/2 deal tile). The most consecutive rounds and the direction are the game
+file's ``rotation:`` (or ``banking.rotation:``) where it files one; where it files none, the California
+rule of :class:`rules.banking.rotation.RotationRules` (two, clockwise, 000a §3: Oliver v. County of Los
+Angeles, Penal Code 330.11), which binds every player-dealer game in the state.
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from typing import Any
 
 from rules.banking.errors import RotationError
 from rules.banking.rotation import Banker, Candidate, Phase, Rotation, RotationRules
-from rules.round import RoundState, event_from_json, fold, initial
+from rules.round import RoundState, Status, event_from_json, fold, initial
 from rules.round import apply as apply_round
 from rules.round.events import DeckCheck, Event, RoundStart, Shuffle
 from rules.round.game import GameRules
 from rules.round.table_rules import rotation_rules
 from terminal.console.view import AlertView
+from terminal.craps_view import layout_after_flip
 
 #: The journal kind of a table event (the round's own events keep kind ``round``).
 TABLE_KIND = "table"
@@ -87,7 +90,8 @@ class BankerChosen:
 
 @dataclass(frozen=True)
 class BankPassed:
-    """The bank goes on: offered clockwise after the player-dealer's seat, and the next seat takes it."""
+    """The bank goes on: offered after the player-dealer's seat in the game's ``offer_direction``, and the
+    next seat takes it."""
 
 
 @dataclass(frozen=True)
@@ -236,11 +240,24 @@ class TableState:
         due = self.rotation.due
         if due is None:
             return None
+        nxt = self.next_banker
+        to = (
+            f"seat {nxt}, the next seat {due.direction.value}"
+            if nxt is not None
+            else "nobody: the game closes"
+        )
         return (
             f"{due.code}: seat {due.seat} has banked {due.rounds} rounds in a row, the most the game allows "
-            f"({due.cite}). Pass the bank before the next round: a (bank accepted) gives it to the next "
-            "seat clockwise, or choose the player-dealer on the wager panel (p)"
+            f"({due.cite}). Pass the bank before the next round: a (bank accepted) gives it to {to}, "
+            "or choose the player-dealer on the wager panel (p)"
         )
+
+    @property
+    def next_banker(self) -> int | None:
+        """The seat "the bank goes on" (:class:`BankPassed`) would give the bank to now, in the game's
+        ``offer_direction`` (None: nobody is left to ask and the game would close)."""
+        b = pass_bank(self.rotation, self.seats).banker
+        return b.seat if b is not None else None
 
     @property
     def player_dealer(self) -> int | None:
@@ -286,8 +303,8 @@ def choose_banker(rot: Rotation, seat: int | None) -> Rotation:
 
 
 def pass_bank(rot: Rotation, seats: int) -> Rotation:
-    """The bank goes on clockwise (``Rotation.offer_next``) and the next seat asked takes it; with
-    nobody banking the offer starts at seat 1. A game with nobody left to ask closes."""
+    """The bank goes on in the game's ``offer_direction`` (``Rotation.offer_next``) and the next seat
+    asked takes it; with nobody banking the offer starts at seat 1. A game with nobody left to ask closes."""
     if rot.phase is Phase.BANKING:
         rot = rot.pass_bank()
     elif rot.phase is Phase.OFFERING:
@@ -382,6 +399,10 @@ def _round(state: TableState, e: Event) -> TableState:
         changes.update(rotation=rot, deal_no=rot.deal_tile if pd is not None else None)
     else:
         changes["round_events"] = state.round_events + (e,)
+    if st.status is Status.DEALT and before.status is not Status.DEALT:
+        kept = layout_after_flip(st, state.wagers)  # Party Craps: the bets still standing stay on the layout
+        if kept is not None:
+            changes["wagers"] = kept
     if isinstance(e, Shuffle):
         changes["shuffling"] = False
     if isinstance(e, DeckCheck):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.round.events import Target, TargetKind
 from terminal.commands.run import DEMO_TABLES
-from tests.terminal.test_demo_pot_games import _key, _picker
+from tests.terminal.test_demo_pot_games import _deal, _key, _picker
 from tests.terminal.test_demo_tables import demo_app, until
 
 
@@ -17,15 +17,7 @@ async def test_quick_draw_on_the_demo_keys_the_draws_and_settles_through_the_ban
     c = app.controller
     assert c.game.id == "quickdraw/the101"
     async with app.run_test(size=(140, 44)) as pilot:
-        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
-        assert await until(pilot, lambda: bool(c.board.wagers))
-        await pilot.press("n")
-        assert await until(
-            pilot, lambda: c.state.start is not None or c.state.prompt.startswith("take the wagers")
-        )
-        if c.state.start is None:
-            await pilot.press("n")
-        assert await until(pilot, lambda: "how many cards to draw" in c.state.prompt), c.state.prompt
+        await _deal(app, pilot, "how many cards to draw")
         start = c.state.start
         pd = start.player_dealer
         ring = sorted(start.players, key=lambda s: (s < pd, s))

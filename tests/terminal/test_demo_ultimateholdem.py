@@ -7,7 +7,7 @@ the Play wagers and the posted collection."""
 from __future__ import annotations
 
 from terminal.commands.run import DEMO_TABLES
-from tests.terminal.test_demo_pot_games import FLOOR_PIN, _close_round, _key, _picker
+from tests.terminal.test_demo_pot_games import FLOOR_PIN, _close_round, _deal, _key, _picker
 from tests.terminal.test_demo_tables import demo_app, until
 
 
@@ -18,15 +18,7 @@ async def test_ultimate_holdem_on_the_demo_keys_play_wagers_and_settles_through_
     c = app.controller
     assert c.game.id == "ultimateholdem/the101"
     async with app.run_test(size=(140, 44)) as pilot:
-        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
-        assert await until(pilot, lambda: bool(c.board.wagers))
-        await pilot.press("n")
-        assert await until(
-            pilot, lambda: c.state.start is not None or c.state.prompt.startswith("take the wagers")
-        )
-        if c.state.start is None:
-            await pilot.press("n")
-        assert await until(pilot, lambda: c.state.prompt.startswith("before the flop")), c.state.prompt
+        await _deal(app, pilot, "before the flop")
         players = [
             s
             for s in c.state.start.players

@@ -1,0 +1,315 @@
+"""The Party Craps layout at a glance, as plain data: what the dealer screen draws beside the usual header, next
+step, alerts, devices and settlement (``terminal/console/craps_render.py`` paints it).
+
+One flip is one round (``docs/dealer-guide.md``, "Party Craps"): the layout's bets are the table's wagers
+(``TableState.wagers``: the bets still standing from earlier flips and those keyed since), the two cards of the
+flip and the settlement are the round's. :class:`CrapsLayout` gathers what the filing puts on the felt: the
+ON/OFF puck on the point (seed 000 L4682-4683 "On/Off pucks: used to mark the point"), the no-more-bets light
+(L4130-4132), the player-dealer's tile and its side 1 or 2 (L4133-4135, L4155), the action tile's seat
+(L4142-4143), the two cards dealt face up and their total, "the number" (L4144-4145), and each seat's bets with
+whether each is working (L4112-4118, L4689-4690).
+
+:func:`craps_layout` is pure: it reads the round state, the layout's wagers and the player-dealer's seat and bank,
+nothing of the controller, so a journal folded again draws the same layout. What the round engine rules (the
+point carried between flips, each bet's working status, the result of each bet) it takes from the engine's data
+(``rules/partycraps``: the carried point and standing bets, the flip's report); a bet's working status before
+the engine says is the filed default (:func:`default_working`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: The family whose rounds are Party Craps flips.
+FAMILY = "partycraps"
+#: The point numbers (seed 000 L4702).
+POINTS = (4, 5, 6, 8, 9, 10)
+#: The working-status suffixes of a spot (``place-6/on``), the dealer's ON/OFF control (L4112-4118).
+ON, OFF = "/on", "/off"
+
+#: A bet's words on the felt, by the spot's first part (the rest, a number or two cards, follows).
+_WORDS = {
+    "pass": "Pass",
+    "dont-pass": "Don't Pass",
+    "come": "Come",
+    "dont-come": "Don't Come",
+    "place": "Place",
+    "buy": "Buy",
+    "lay": "Lay",
+    "field": "Field",
+    "big": "Big",
+    "hard": "Hard",
+    "any-seven": "Any 7",
+    "any-craps": "Any Craps",
+    "c": "C",
+    "e": "E",
+    "craps": "Craps",
+    "eleven": "Eleven",
+    "horn": "Horn",
+    "hop": "Hop",
+}
+
+
+@dataclass(frozen=True)
+class CrapsBet:
+    """One bet on the felt: its spot (``place-6``, without the ON/OFF suffix), chips, whether it works on the
+    next flip (or worked on this one), and once the flip is settled its result (``won $14``, ``lost``,
+    ``push``, ``returned``; empty while it stands)."""
+
+    spot: str
+    cents: int
+    working: bool = True
+    result: str = ""
+
+    @property
+    def words(self) -> str:
+        """``Place 6``, ``Come 6 odds``, ``Hop 3-4``, ``Don't Pass``."""
+        return spot_words(self.spot)
+
+
+@dataclass(frozen=True)
+class CrapsSeat:
+    """A seat at the craps table: its bets (in the layout's order), whether it holds the player-dealer's
+    tile or the action tile, and its net once the flip is settled."""
+
+    seat: int
+    bets: tuple[CrapsBet, ...] = ()
+    player_dealer: bool = False
+    action: bool = False
+    net: str = ""
+
+
+@dataclass(frozen=True)
+class CrapsLayout:
+    """What the Party Craps felt shows (see the module's docstring)."""
+
+    point: int | None = None
+    cards: tuple[str, ...] = ()
+    total: int | None = None
+    action_seat: int | None = None
+    player_dealer: int | None = None
+    pd_side: int | None = None
+    bank_cents: int = 0
+    no_more_bets: bool = False
+    seats: tuple[CrapsSeat, ...] = ()
+    words: str = ""
+    decks: int = 0
+
+    @property
+    def puck(self) -> str:
+        """``ON 6`` with a point, ``OFF`` on a come-out."""
+        return f"ON {self.point}" if self.point else "OFF"
+
+
+def split_spot(spot: str) -> tuple[str, bool | None]:
+    """A layout spot and its working suffix: ``place-6/on`` -> (``place-6``, True), ``hard-8`` -> (…, None)."""
+    for suffix, on in ((ON, True), (OFF, False)):
+        if spot.endswith(suffix):
+            return spot.removesuffix(suffix), on
+    return spot, None
+
+
+def spot_words(spot: str) -> str:
+    """A spot in the felt's words: ``come-6-odds`` -> ``Come 6 odds``, ``hop-3-4`` -> ``Hop 3-4``, ``big-6`` ->
+    ``Big 6``; a spot it does not know is shown as keyed."""
+    base, _ = split_spot(spot)
+    odds = base.endswith("-odds")
+    base = base.removesuffix("-odds")
+    for key in sorted(_WORDS, key=len, reverse=True):
+        if base == key or base.startswith(key + "-"):
+            rest = base[len(key) + 1 :]
+            words = _WORDS[key] + (" " + rest if rest else "")
+            return words + (" odds" if odds else "")
+    return spot
+
+
+def default_working(spot: str, point: int | None) -> bool:
+    """The filed working status of a bet nobody turned on or off (seed 000 L4112-4118, the glossary L4689-4690):
+    with a point on every bet works; on the come-out Place and Buy bets and the odds on Come bets are off, and
+    the rest (Lay, Don't Come and its odds, Hard Ways, the line and one-deal bets) work. The round engine's own
+    ruling (``standing[].working`` in its report) is shown instead wherever it gives one."""
+    if point is not None:
+        return True
+    base, _ = split_spot(spot)
+    if base.startswith(("place-", "buy-")):
+        return False
+    return not (base.startswith("come-") and base.endswith("-odds")) and base != "pass-odds"
+
+
+def working_of(spot: str, point: int | None) -> bool:
+    """A bet's working status: its ON/OFF suffix where the dealer set one, else the filed default."""
+    _, on = split_spot(spot)
+    return default_working(spot, point) if on is None else on
+
+
+def _money(cents: int) -> str:
+    whole, part = divmod(abs(cents), 100)
+    return ("−" if cents < 0 else "") + f"${whole:,}" + (f".{part:02d}" if part else "")
+
+
+def _result_words(line: Mapping[str, Any]) -> str:
+    result = str(line.get("result", ""))
+    net = int(line.get("net_cents") or 0)
+    if result == "win":
+        return f"won {_money(net)}"
+    if result == "lose":
+        return "lost"
+    if result == "no_action":
+        return "returned"
+    return result
+
+
+def craps_layout(
+    *,
+    wagers: Iterable[tuple[int, str, int]],
+    seats: int,
+    point: int | None,
+    player_dealer: int | None,
+    bank_cents: int,
+    betting_open: bool,
+    cards: tuple[str, ...] = (),
+    report: Mapping[str, Any] | None = None,
+    pd_side: int | None = None,
+    working: Mapping[tuple[int, str], bool] | None = None,
+    decks: int = 0,
+) -> CrapsLayout:
+    """The felt from the table's values (pure).
+
+    ``wagers``: the bets on the layout (seat, spot, cents) — between flips the table's layout, during a flip the
+    round start's; ``point``: the point the flip is dealt with (None: a come-out); ``cards``: the flip's cards
+    out so far; ``report``: the settled flip's report as JSON (``rules/partycraps`` ``PartyCrapsReport``: its
+    ``total``, ``point_after``, ``action_seat``, ``player_dealer_flip``, ``words`` and each decided bet's
+    ``result``), which once there rules the point shown (``point_after``) and each bet's result;
+    ``working``: the engine's working status by (seat, spot) where it gives one."""
+    by_seat: dict[int, list[CrapsBet]] = {}
+    decided: dict[tuple[int, str], Mapping[str, Any]] = {}
+    for line in (report or {}).get("wagers", ()) or ():
+        decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = line
+    for line in (report or {}).get("no_action", ()) or ():
+        decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = {**line, "result": "no_action"}
+    for seat, spot, cents in wagers:
+        base, _ = split_spot(spot)
+        work = (working or {}).get((seat, base))
+        line = decided.get((seat, base))
+        by_seat.setdefault(seat, []).append(
+            CrapsBet(
+                base,
+                cents,
+                working_of(spot, point) if work is None else work,
+                _result_words(line) if line is not None else "",
+            )
+        )
+    action = report.get("action_seat") if report else None
+    nets: dict[int, int] = {}
+    for line in (report or {}).get("wagers", ()) or ():
+        nets[int(line["seat"])] = nets.get(int(line["seat"]), 0) + int(line.get("net_cents") or 0)
+    out = []
+    for n in range(1, seats + 1):
+        net = nets.get(n)
+        out.append(
+            CrapsSeat(
+                n,
+                tuple(by_seat.get(n, ())),
+                player_dealer=n == player_dealer,
+                action=n == action,
+                net="" if net is None else ("even" if net == 0 else ("+" if net > 0 else "") + _money(net)),
+            )
+        )
+    total = report.get("total") if report else None
+    if total is None and len(cards) == 2:
+        total = sum(_value(c) for c in cards)
+    shown_point = point
+    if report is not None and "point_after" in report:
+        shown_point = report.get("point_after")
+    return CrapsLayout(
+        point=shown_point,
+        cards=cards,
+        total=total,
+        action_seat=action if isinstance(action, int) else None,
+        player_dealer=player_dealer,
+        pd_side=report.get("player_dealer_flip", pd_side) if report else pd_side,
+        bank_cents=bank_cents,
+        no_more_bets=not betting_open,
+        seats=tuple(out),
+        words=str((report or {}).get("words", "")),
+        decks=decks,
+    )
+
+
+def _value(card: str) -> int:
+    """A card's value in the augmented deck (ace 1); an unread or foreign card counts nothing."""
+    return {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}.get(card[:1], 0)
+
+
+# -- the table's side: the layout after a flip, the felt from the table's state ------------------------------
+
+
+def flip_report(state: Any) -> Mapping[str, Any] | None:
+    """The settled flip's report as JSON (``rules/partycraps`` ``PartyCrapsReport.to_json()``), or None before
+    the flip is settled or at another game's table."""
+    if state.game.family != FAMILY or state.outcome is None:
+        return None
+    report = state.outcome.settlement
+    to_json = getattr(report, "to_json", None)
+    data = to_json() if callable(to_json) else None
+    return data if isinstance(data, Mapping) and "standing" in data else None
+
+
+def layout_after_flip(
+    state: Any, layout: Iterable[tuple[int, str, int]]
+) -> tuple[tuple[int, str, int], ...] | None:
+    """The table's layout once a flip is settled: the bets still standing (the report's ``standing``: a Come
+    moved to its number as ``come-N``, the decided bets gone), each keeping the ON/OFF the dealer set on it
+    (``layout``: the layout the flip was dealt from); None at another game's table or before the report."""
+    report = flip_report(state)
+    if report is None:
+        return None
+    suffix = {(seat, split_spot(spot)[0]): spot[len(split_spot(spot)[0]) :] for seat, spot, _ in layout}
+    out = []
+    for bet in report.get("standing", ()) or ():
+        seat, base = int(bet["seat"]), str(bet["spot"])
+        if split_spot(base)[1] is None:
+            base += suffix.get((seat, base), "")
+        out.append((seat, base, int(bet["cents"])))
+    return tuple(sorted(out))
+
+
+def carried_point(state: Any) -> int | None:
+    """The point the round engine carries into the next flip (None: a come-out). The engine's own data
+    (``rules/partycraps``); before its first flip a table is on a come-out."""
+    for key, value in getattr(state, "carried", ()) or ():
+        if key == 0 and isinstance(value, str) and value.startswith("point "):
+            n = int(value.removeprefix("point "))
+            return n if n in POINTS else None
+    return None
+
+
+def craps_of(table: Any, betting_open: bool) -> CrapsLayout | None:
+    """The felt of a Party Craps table (``terminal.table.state.TableState``), or None at another game's table.
+    Between flips the bets are the layout's (as keyed); from "no more bets" on, the flip's own (its round
+    start's) with the cards out so far and, once settled, each bet's result and the point after it."""
+    st = table.round
+    if st.game.family != FAMILY:
+        return None
+    report = flip_report(st)
+    if st.start is not None and st.status.value in ("dealing", "dealt"):
+        wagers: Iterable[tuple[int, str, int]] = [(w.seat, w.spot, w.cents) for w in st.start.wagers]
+        pd, bank = st.start.player_dealer, st.start.bank
+    else:
+        wagers, pd, bank = table.wagers, table.player_dealer, table.bank_cents
+    cards = tuple("??" if p.card is None else str(p.card) for p in st.placed if not p.void)
+    point = report.get("point_before") if report is not None else carried_point(st)
+    return craps_layout(
+        wagers=wagers,
+        seats=table.seats,
+        point=point if isinstance(point, int) else None,
+        player_dealer=pd,
+        bank_cents=bank,
+        betting_open=betting_open,
+        cards=cards,
+        report=report,
+        pd_side=table.deal_no,
+        decks=st.game.deck.decks if hasattr(st.game, "deck") else 0,
+    )
