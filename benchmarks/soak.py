@@ -126,9 +126,11 @@ class Soak:
     #: and long pauses (the silence watchdog moved) a round on average (``--faults-per-round`` …), and
     #: the chance of each before every dealer step (the bounded test's much higher rate).
     device_tables: tuple[str, ...] = ("paigow", "baccarat", "threecard")
+    device_faults: tuple[str, ...] | None = None  # the demo faults injected (their names); None: all
     faults_per_round: float = 0.25
     misdeals_per_round: float = 0.01
     pauses_per_round: float = 0.02
+    deadline: float = float("inf")  # --until: the time (epoch seconds) after which no round is started
     fault_rate: float = 0.0
     misdeal_rate: float = 0.0
     pause_rate: float = 0.0
@@ -387,6 +389,10 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         from soak_devices import deal_devices
 
         soak.device_tables = tuple(args.tables.split(","))
+        soak.device_faults = tuple(args.faults.split(",")) if args.faults else None
+        soak.faults_per_round, soak.misdeals_per_round = args.faults_per_round, args.misdeals_per_round
+        if args.until:
+            soak.deadline = time.time() + float(args.until) * 60
         dealt = deal_devices(soak, **count, quiet=args.json)
     else:
         dealt = asyncio.run(deal(soak, **count, quiet=args.json))
@@ -432,6 +438,17 @@ def main(argv: list[str] | None = None) -> int:
         default="paigow,baccarat,threecard",
         help="--through devices: the example tables (config/tables) dealt [paigow,baccarat,threecard]",
     )
+    p.add_argument(
+        "--faults",
+        help="--through devices: the demo faults injected, by name (jam,door,reboot,disconnect,garble_next,"
+        "open_early_next,weak_shake_next,misread_next) [all of the table's devices]",
+    )
+    p.add_argument("--faults-per-round", type=float, default=0.25, help="--through devices [0.25]")
+    p.add_argument("--misdeals-per-round", type=float, default=0.01, help="--through devices [0.01]")
+    p.add_argument(
+        "--until",
+        help="--through devices: stop dealing after this many minutes (the result says so) [no limit]",
+    )
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--dir", help="keep the journal here (default: a temporary directory)")
     p.add_argument("--json", action="store_true")
@@ -456,11 +473,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['restarts_checked']} restarts, each landing where the table was"
         )
         if result["through"] == "devices":
+            if result["stopped_early"]:
+                print(f"STOPPED EARLY (--until) on day {result['days_dealt']} of {result['days']}")
             print(
                 f"through the emulated devices: {result['rounds_per_second']:.3f} rounds/s wall, "
-                f"{result['deal_cpu'] / max(result['rounds'], 1):.2f} s CPU a round, {result['steps']:,} dealer "
-                f"steps, {result['settled']:,} rounds settled; cards and dice read from {result['read_from']}; injected: {', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}"
+                f"{result['deal_cpu'] / max(result['rounds'], 1):.3f} s CPU a round, {result['steps']:,} dealer "
+                f"steps ({result['idle_steps']:,} idle), {result['settled']:,} rounds settled; cards and dice read "
+                f"from {result['read_from']}; injected: "
+                f"{', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}; "
+                f"{len(result['stuck'])} stuck rounds; {result['replayed_entries']:,} entries replayed"
             )
+            for where in result["stuck"]:
+                print(f"  stuck: {where}")
         if s:
             print(
                 f"restart CPU (journal open + controller + start): median {s['cpu_median']:.3f} s, "
@@ -469,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for game, g in s["per_game"].items():
                 print(
-                    f"  {game:<34} {g['restarts']:>2} restarts: RSS {g['rss_mb_first']:.1f} MB at round "
+                    f"  {game:<34} {g['restarts']:>2} restarts: restart process RSS {g['rss_mb_first']:.1f} MB at round "
                     f"{g['rounds_first']:,} -> {g['rss_mb_last']:.1f} MB at round {g['rounds_last']:,} "
                     f"({g['growth'] * 100:+.1f}%)"
                 )

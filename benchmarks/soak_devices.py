@@ -54,8 +54,11 @@ TABLES = ("paigow", "baccarat", "threecard")
 #: Dealer steps without a new round after which the dealer declares a misdeal (and the soak stops if the
 #: round after the misdeal does not move either).
 STUCK = 300
-#: Dealer steps whose wait on a device ran out of patience, without a new round, that count as stuck too.
-STUCK_IDLE = 40
+#: Dealer steps whose wait on a device ran out of patience, without a new round, that count as stuck too
+#: (3 s of nothing new while the table waits on a device).
+STUCK_IDLE = 12
+#: Stuck rounds in a row (each misdealt, the table restarted) after which the soak stops.
+STUCK_IN_A_ROW = 20
 #: :func:`ready`'s poll, the calm (seconds with nothing new) after which a state the dealer answers is
 #: acted on, and the patience (seconds with nothing new) after which a wait on a device is one idle step.
 POLL, CALM, PATIENCE = 0.002, 0.012, 0.25
@@ -81,7 +84,9 @@ def emulator_profiles(workdir: Path) -> Path:
     return out
 
 
-async def ready(t: DevicesTable, *, poll: float = POLL, calm: float = CALM, patience: float = PATIENCE) -> bool:
+async def ready(
+    t: DevicesTable, *, poll: float = POLL, calm: float = CALM, patience: float = PATIENCE
+) -> bool:
     """Wait until the table needs the dealer: nothing new (the table, the devices, the controller's
     tasks, the views it published) for ``calm`` seconds in a state the dealer answers, or for
     ``patience`` seconds in a state that waits on a device. True when the wait ran out of patience."""
@@ -89,19 +94,23 @@ async def ready(t: DevicesTable, *, poll: float = POLL, calm: float = CALM, pati
     loop = asyncio.get_running_loop()
     last: Any = None
     since = loop.time()
+    waits: bool | None = None  # whether the quiet table waits on a device (asked once per quiet spell)
     while True:
         await asyncio.sleep(poll)
         table = c.table  # a new object on every change (the fold is immutable): compared by identity
         now = (tuple(d.state for d in c.devices.values()), len(c._tasks), t.shown)
         at = loop.time()
         if last is None or table is not last[0] or now != last[1]:
-            last, since = (table, now), at
+            last, since, waits = (table, now), at, None
             continue
         quiet_for = at - since
         if quiet_for >= patience:
             return True
-        if quiet_for >= calm and not _waits_on_devices(c):
-            return False
+        if quiet_for >= calm:
+            if waits is None:
+                waits = _waits_on_devices(c)
+            if not waits:
+                return False
 
 
 def _waits_on_devices(c: Any) -> bool:
@@ -115,7 +124,15 @@ class DevicesTable(EmulatedTable):
     """One example table on emulated devices, opened without Hypothesis: the model's dealer, fault and
     PIN steps (``EmulatedTable``) called directly, in an order a seeded random generator picks."""
 
-    def __init__(self, workdir: Path, table: str, rng: random.Random, *, segment_entries: int = 50_000) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        table: str,
+        rng: random.Random,
+        *,
+        segment_entries: int = 50_000,
+        faults: tuple[str, ...] | None = None,
+    ) -> None:
         super().__init__()
         self.workdir, self.table_name, self.rng = workdir, table, rng
         cfg = _quick_cup(table_config(table, None, workdir), workdir / "emulators")
@@ -126,7 +143,9 @@ class DevicesTable(EmulatedTable):
         self.loop = asyncio.new_event_loop()
         self.now = [1000.0]
         self.device_kinds = {d.kind for d in self.cfg.devices.values()}
-        self.faults = [f for f in DEMO_FAULTS if _kind(f[1]) in self.device_kinds]
+        self.faults = [
+            f for f in DEMO_FAULTS if _kind(f[1]) in self.device_kinds and (faults is None or f[2] in faults)
+        ]
         self.injected: Counter[str] = Counter()  # faults injected and misdeals declared, by name
         self.shown = 0  # views the controller published (the console's feed)
         self.idle = 0  # dealer steps whose wait on a device ran out of patience
@@ -295,7 +314,9 @@ class Replay:
             self.seq = new[-1].seq if new else self.seq
             self.entries += len(new)
         if self.state != table:
-            raise SystemExit(f"soak: the journal folded from entry 1 is not the live table (round {c.round_no})")
+            raise SystemExit(
+                f"soak: the journal folded from entry 1 is not the live table (round {c.round_no})"
+            )
         return table
 
 
@@ -340,9 +361,13 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
     steps = 0
     injected: Counter[str] = Counter()
     stuck: list[dict[str, Any]] = []
-    moved, idle_at, stuck_at, idle_total = 0, 0, -1, 0
+    moved, idle_at, stuck_at, idle_total, in_a_row = 0, 0, -2, 0, 0
+    days_dealt = 0
     try:
         for day in range(days):
+            if time.time() >= soak.deadline:
+                break  # --until: stopped early, at the day it reached
+            days_dealt = day + 1
             if day and len(tables) > 1 and soak.rng.random() < 0.5:  # a new table for the day
                 injected += t.injected
                 idle_total += t.idle
@@ -350,7 +375,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                 t = _table(soak, soak.rng.choice(tables))
                 last, idle_at = t.c.round_no, 0
             goal = (day + 1) * rounds_per_day
-            while soak.rounds < goal:
+            while soak.rounds < goal and time.time() < soak.deadline:
                 t.play(soak.fault_rate, soak.misdeal_rate, soak.pause_rate)
                 steps += 1
                 if t.c.round_no > last:
@@ -358,9 +383,12 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                     soak.rounds += t.c.round_no - last
                     last = t.c.round_no
                     t.plan_round(soak.faults_per_round, soak.misdeals_per_round, soak.pauses_per_round)
-                    if not quiet and soak.rounds % 10 == 0:
+                    if not quiet and soak.rounds % 500 == 0:
                         rate = soak.rounds / (time.perf_counter() - t0)
-                        print(f"  {soak.rounds:,} rounds, {rate:.2f} rounds/s, RSS {_rss_kb() / 1024:.1f} MB", flush=True)
+                        print(
+                            f"  {soak.rounds:,} rounds, {rate:.2f} rounds/s, RSS {_rss_kb() / 1024:.1f} MB",
+                            flush=True,
+                        )
                 if points and soak.rounds >= points[0] and soak.rng.random() < 0.3:
                     points.pop(0)  # mid-round: a random step of the round the point falls in
                     row = restart(t, soak, replay)
@@ -387,16 +415,29 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                         "alerts": [a.code for a in t.c.view().alerts],
                         "devices": {n: d.state for n, d in t.c.devices.items()},
                     }
+                    again = soak.rounds <= stuck_at + 1  # the round after a stuck one is stuck too
+                    where["then"] = "restart" if again else "misdeal"
                     stuck.append(where)
-                    if not quiet or soak.rounds == stuck_at:
+                    if not quiet:
                         print(f"  stuck: {where}", flush=True)
-                    if soak.rounds == stuck_at:
+                    in_a_row = in_a_row + 1 if again else 1
+                    if in_a_row > STUCK_IN_A_ROW:
                         raise SystemExit(
-                            f"soak: the table is stuck at round {t.c.round_no}, a misdeal did not help"
+                            f"soak: the table is stuck: {in_a_row} rounds in a row, restarts did not help"
                         )
-                    stuck_at, moved, idle_at = soak.rounds, steps, t.idle
                     t.injected["misdeal (stuck)"] += 1
                     t.unstick()
+                    if again:  # a misdeal did not help: the technician restarts the table and its devices
+                        t.injected["restart (stuck)"] += 1
+                        row = restart(t, soak, replay)
+                        soak.checked += 1
+                        if row is not None:
+                            row.update(
+                                rounds=soak.rounds, game=t.cfg.table.game, table=t.table_name, stuck=True
+                            )
+                            soak.restarts.append(row)
+                        last = t.c.round_no
+                    stuck_at, moved, idle_at = soak.rounds, steps, t.idle
         t.settle()
         t.run(replay.check(t))
         injected += t.injected
@@ -420,6 +461,8 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
         )
     return {
         "rounds": soak.rounds,
+        "days_dealt": days_dealt,
+        "stopped_early": soak.rounds < total,
         "restarts_checked": soak.checked,
         "deal_seconds": elapsed,
         "deal_cpu": cpu,
@@ -436,7 +479,9 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
 
 def _table(soak: Any, name: str) -> DevicesTable:
     """The example table ``name`` opened on the soak's journal, its devices open, the layout filled."""
-    t = DevicesTable(soak.workdir, name, soak.rng, segment_entries=soak.segment_entries)
+    t = DevicesTable(
+        soak.workdir, name, soak.rng, segment_entries=soak.segment_entries, faults=soak.device_faults
+    )
     t.open(fill=True, durable=soak.fill_sync == "full")
     t.plan_round(soak.faults_per_round, soak.misdeals_per_round, soak.pauses_per_round)
     return t
