@@ -130,6 +130,7 @@ class Soak:
     faults_per_round: float = 0.25
     misdeals_per_round: float = 0.01
     pauses_per_round: float = 0.02
+    restart_on: str = "table"  # --restart-on: restart the table itself, or time restarts on copies
     deadline: float = float("inf")  # --until: the time (epoch seconds) after which no round is started
     fault_rate: float = 0.0
     misdeal_rate: float = 0.0
@@ -391,6 +392,7 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         soak.device_tables = tuple(args.tables.split(","))
         soak.device_faults = tuple(args.faults.split(",")) if args.faults else None
         soak.faults_per_round, soak.misdeals_per_round = args.faults_per_round, args.misdeals_per_round
+        soak.restart_on = args.restart_on
         if args.until:
             soak.deadline = time.time() + float(args.until) * 60
         dealt = deal_devices(soak, **count, quiet=args.json)
@@ -449,6 +451,13 @@ def main(argv: list[str] | None = None) -> int:
         "--until",
         help="--through devices: stop dealing after this many minutes (the result says so) [no limit]",
     )
+    p.add_argument(
+        "--restart-on",
+        choices=("table", "copy"),
+        default="table",
+        help="--through devices: restart the table (devices closed, controller rebuilt) or, with copy, time "
+        "the fresh-process restart on a copy of the journal while the table deals on [table]",
+    )
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--dir", help="keep the journal here (default: a temporary directory)")
     p.add_argument("--json", action="store_true")
@@ -474,7 +483,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         if result["through"] == "devices":
             if result["stopped_early"]:
-                print(f"STOPPED EARLY (--until) on day {result['days_dealt']} of {result['days']}")
+                why = "the table stuck" if result["gave_up_stuck"] else "--until"
+                print(f"STOPPED EARLY ({why}) on day {result['days_dealt']} of {result['days']}")
             print(
                 f"through the emulated devices: {result['rounds_per_second']:.3f} rounds/s wall, "
                 f"{result['deal_cpu'] / max(result['rounds'], 1):.3f} s CPU a round, {result['steps']:,} dealer "

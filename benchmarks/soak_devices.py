@@ -27,6 +27,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
+import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
@@ -190,14 +192,15 @@ class DevicesTable(EmulatedTable):
         self.stop()
         self.loop.close()
 
-    def write_config(self) -> Path:
-        """The table's configuration as a file, for the timed restart in a fresh process."""
+    def write_config(self, journal: Path | None = None) -> Path:
+        """The table's configuration as a file, for the timed restart in a fresh process (of the journal
+        at ``journal``, a copy, when given)."""
         data = yaml.safe_load(
             (config_dir() / "tables" / f"{self.table_name}.yaml").read_text(encoding="utf-8")
         )
         data["table"].pop("fee_schedule", None)
         data["journal"] = {
-            "path": str(self.cfg.journal.path),
+            "path": str(journal or self.cfg.journal.path),
             "segment_entries": self.cfg.journal.segment_entries,
         }
         data.pop("roles", None)
@@ -339,6 +342,48 @@ def restart(t: DevicesTable, soak: Any, replay: Replay) -> dict[str, Any] | None
     return row
 
 
+def restart_copy(t: DevicesTable, soak: Any, replay: Replay) -> dict[str, Any]:
+    """``--restart-on copy``: the live table is checked (equal to the journal folded from entry 1), its
+    journal copied as it stands (under the controller's lock: no commit half done), and the restart timed in
+    a fresh process on the copy, which must land where the table was; the table itself deals on."""
+    t.settle()
+    copy = soak.workdir / "restart-copy"
+    shutil.rmtree(copy, ignore_errors=True)
+    copy.mkdir()
+
+    t.run(replay.check(t))
+
+    async def take() -> tuple[int, int]:
+        async with t.c._held():
+            _copy_journal(Path(t.cfg.journal.path), copy / "journal.sqlite3")
+            return t.c.round_no, t.c.state.seq
+
+    where_round, where_seq = t.run(take())
+    row = soak.measure_file(t.write_config(copy / "journal.sqlite3"))
+    if (row["round_no"], row["seq"]) != (where_round, where_seq):
+        raise SystemExit(
+            f"soak: the restart of the copy at round {where_round} did not land where the table was"
+        )
+    row["devices_open_wall"] = 0.0
+    row["soak_rss_kb"] = _rss_kb()
+    return row
+
+
+def _copy_journal(src: Path, dst: Path) -> None:
+    """A consistent copy of the journal ``src`` (SQLite's backup; the key, the anchor, and the archive's
+    closed segments hard-linked) at ``dst``."""
+    with sqlite3.connect(src) as a, sqlite3.connect(dst) as b:
+        a.backup(b)
+    for suffix in (".key", ".anchor"):
+        shutil.copy2(src.with_name(src.name + suffix), dst.with_name(dst.name + suffix))
+    archive = src.with_name(src.name + ".archive")
+    if archive.is_dir():
+        out = dst.with_name(dst.name + ".archive")
+        out.mkdir()
+        for f in archive.iterdir():
+            os.link(f, out / f.name)
+
+
 def _rss_kb() -> int:
     """This process's resident set now (the long-running table, its devices' threads included)."""
     with open("/proc/self/status", encoding="ascii") as f:
@@ -362,7 +407,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
     injected: Counter[str] = Counter()
     stuck: list[dict[str, Any]] = []
     moved, idle_at, stuck_at, idle_total, in_a_row = 0, 0, -2, 0, 0
-    days_dealt = 0
+    days_dealt, gave_up = 0, False
     try:
         for day in range(days):
             if time.time() >= soak.deadline:
@@ -391,7 +436,11 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                         )
                 if points and soak.rounds >= points[0] and soak.rng.random() < 0.3:
                     points.pop(0)  # mid-round: a random step of the round the point falls in
-                    row = restart(t, soak, replay)
+                    row = (
+                        restart(t, soak, replay)
+                        if soak.restart_on == "table"
+                        else restart_copy(t, soak, replay)
+                    )
                     last = t.c.round_no
                     soak.checked += 1
                     if row is not None:
@@ -421,10 +470,10 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                     if not quiet:
                         print(f"  stuck: {where}", flush=True)
                     in_a_row = in_a_row + 1 if again else 1
-                    if in_a_row > STUCK_IN_A_ROW:
-                        raise SystemExit(
-                            f"soak: the table is stuck: {in_a_row} rounds in a row, restarts did not help"
-                        )
+                    if in_a_row > STUCK_IN_A_ROW:  # give up: the figures so far are reported, the run is not
+                        print(f"  soak: the table is stuck, {in_a_row} rounds in a row: stopped", flush=True)
+                        gave_up, soak.deadline = True, 0.0
+                        continue
                     t.injected["misdeal (stuck)"] += 1
                     t.unstick()
                     if again:  # a misdeal did not help: the technician restarts the table and its devices
@@ -463,6 +512,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
         "rounds": soak.rounds,
         "days_dealt": days_dealt,
         "stopped_early": soak.rounds < total,
+        "gave_up_stuck": gave_up,
         "restarts_checked": soak.checked,
         "deal_seconds": elapsed,
         "deal_cpu": cpu,
