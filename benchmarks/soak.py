@@ -493,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}; "
                 f"{len(result['stuck'])} stuck rounds; {result['replayed_entries']:,} entries replayed"
             )
+            print(f"rounds by table: {result['tables']}")
             for where in result["stuck"]:
                 print(f"  stuck: {where}")
         if s:

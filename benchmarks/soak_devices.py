@@ -173,6 +173,9 @@ class DevicesTable(EmulatedTable):
         self.c.access = self.access
         self.c.attach(self._published)
         self.run(self.c.start())
+        # the table as restored from the journal, before its devices open (a device opened asks at once
+        # for what the round waits on, so the table may move on from here)
+        self.restored = self.c.table
         w0 = time.perf_counter()
         self.devices = self.loop.create_task(self.c.run_devices())
         self.run(self._connected())
@@ -334,7 +337,7 @@ def restart(t: DevicesTable, soak: Any, replay: Replay) -> dict[str, Any] | None
     if soak.measure:
         row = soak.measure_file(t.write_config())
     opened = t.open(fill=False)
-    if t.c.table != before or (row and (row["round_no"], row["seq"]) != where):
+    if t.restored != before or (row and (row["round_no"], row["seq"]) != where):
         raise SystemExit(f"soak: the restart at round {t.c.round_no} did not land where the table was")
     if row is not None:
         row["devices_open_wall"] = opened
@@ -405,6 +408,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
     last = t.c.round_no
     steps = 0
     injected: Counter[str] = Counter()
+    by_table: Counter[str] = Counter()  # rounds dealt at each example table
     stuck: list[dict[str, Any]] = []
     moved, idle_at, stuck_at, idle_total, in_a_row = 0, 0, -2, 0, 0
     days_dealt, gave_up = 0, False
@@ -425,6 +429,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                 steps += 1
                 if t.c.round_no > last:
                     moved, idle_at = steps, t.idle
+                    by_table[t.table_name] += t.c.round_no - last
                     soak.rounds += t.c.round_no - last
                     last = t.c.round_no
                     t.plan_round(soak.faults_per_round, soak.misdeals_per_round, soak.pauses_per_round)
@@ -520,7 +525,8 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
         "idle_steps": idle_total + t.idle,
         "rounds_per_second": soak.rounds / elapsed if elapsed else 0.0,
         "injected": dict(sorted(injected.items())),
-        "stuck": stuck,
+        "tables": dict(sorted(by_table.items())),  # rounds dealt at each table
+        "stuck": stuck,  # rounds that did not move (where each stood), each misdealt
         "replayed_entries": replay.entries,
         "settled": settled,  # rounds that reached a settlement (the others were misdealt or voided)
         "read_from": dict(sorted((str(k), v) for k, v in sources.items())),  # cards and dice by source

@@ -83,9 +83,12 @@ from firmware_bridge.transport import ByteTransport, TransportClosed
 
 log = logging.getLogger("devices")
 
-#: How far back a numbered message counts as a copy of one already delivered (a device never has more
-#: than its window unacknowledged; anything further back is a device whose counter was reset).
-COPY_SPAN = 1 << 16
+#: How far back a numbered message counts as a copy of one already delivered. A copy is a message the host
+#: delivered whose acknowledgement the device never got, so it was in flight: at most a window of them,
+#: and no link's window exceeds 127 (``firmware_bridge.link.LinkConfig``). Anything further back is a
+#: device whose counter started again (a replaced unit, an emulator without non-volatile memory): a new
+#: message, delivered — never a read dropped as a copy of one it is not.
+COPY_SPAN = 128
 _T = TypeVar("_T")
 
 #: The device events that carry a device's own counter (``number``), by the message type it counts.

@@ -157,9 +157,10 @@ class DeviceSupervisor:
         return True
 
     async def restart(self, name: str) -> None:
-        """Close ``name`` and open it again now (its configuration changed); nothing if not running."""
+        """Close ``name`` and open it again now (its configuration changed, or a technician's retry); nothing
+        if not running. Two restarts at once leave one task for the device, never two on one port."""
         await self._stop(name)
-        if self._group is not None:
+        if self._group is not None and name not in self._tasks:
             self._start(name)
 
     @contextlib.asynccontextmanager

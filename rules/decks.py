@@ -39,6 +39,10 @@ def parse_rank(value: object) -> Rank:
     return rank
 
 
+#: The most decks a shoe may hold: Party Craps deals from one to eighteen of its 24-card decks (seed 000 L4148).
+MAX_DECKS = 18
+
+
 @dataclass(frozen=True, slots=True)
 class DeckSpec:
     """What is in the shoe.
@@ -54,8 +58,8 @@ class DeckSpec:
     note: str = ""
 
     def __post_init__(self) -> None:
-        if not 1 <= self.decks <= 16:
-            raise DeckError(f"decks must be 1 to 16, not {self.decks}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise DeckError(f"decks must be 1 to {MAX_DECKS}, not {self.decks}")
         if not 0 <= self.jokers <= 4:
             raise DeckError(f"jokers per deck must be 0 to 4, not {self.jokers}")
 

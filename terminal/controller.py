@@ -42,6 +42,7 @@ from rules.banking import (
     check_wagers,
 )
 from rules.banking import Wager as BankWager
+from rules.banking.backline import BACKLINE, behind, bettor
 from rules.banking.wagers import BettingPhase, placement_problem
 from rules.families import family as family_rules
 from rules.round import RoundState, Status
@@ -279,6 +280,7 @@ class TableController:
         #: How long the supervisor waits before reopening a failed device (None: its default backoff).
         self.device_backoff: Backoff | None = None
         self._failing: set[str] = set()  # devices that failed and have not opened since (one alert each)
+        self._reopening: set[str] = set()  # devices a cleared alert is reopening now (_reopen_offline)
         #: Every frame to and from the devices, to its listeners (the frame monitor is one of them).
         from devices.fanout import FrameFanout
 
@@ -298,6 +300,10 @@ class TableController:
         #: A dispense the shuffler's driver refused to send (a restart not yet acknowledged): sent again
         #: when the alert that holds the device is cleared.
         self._dispense_owed = False
+        #: The shuffler refused the round's packet for want of a shuffled deck (it lost it in a reboot or a
+        #: power cut), or handed out fewer cards than asked: the round cannot be dealt as filed, so the
+        #: clearing of the last STOP declares the misdeal (the floor clears it as any misdeal).
+        self._deckless = False
         self.draw_pace = 0.0
         self._tasks: set[asyncio.Future[Any]] = set()
         #: The PIN gate (``terminal.roles.Access``, set by ``run``): an input in a staff role's name is taken
@@ -543,16 +549,17 @@ class TableController:
 
     def _bank_wagers(self, board: BettingBoard) -> list[BankWager]:
         base = base_spots(self.state)
-        return [
-            BankWager.single(
-                seat, spot, f"seat {seat}", cents, WagerKind.BASE if spot in base else WagerKind.BONUS
-            )
-            for (seat, _, spot), cents in sorted(board.wagers.items())
-        ]
+        out = []
+        for (seat, _, spot), cents in sorted(board.wagers.items()):
+            name, back = behind(spot)  # a backline bettor's wager: its own circle behind the seat's
+            kind = WagerKind.BASE if name in base else WagerKind.BONUS
+            out.append(BankWager.single(seat, name, bettor(seat, back), cents, kind, circle=int(back)))
+        return out
 
     def _limit_problem(self, board: BettingBoard, seat: int, spot: str) -> str | None:
         """Why the wager at ``seat``/``spot`` cannot stand under the table limits, or None."""
-        return placement_problem(self.limits, self._bank_wagers(board), seat, spot)
+        name, back = behind(spot)
+        return placement_problem(self.limits, self._bank_wagers(board), seat, name, int(back))
 
     async def _refuse(self, inp: ConsoleInput, why: str) -> str:
         await self.journal.append("input", {**inp.to_json(), "refused": why})
@@ -596,7 +603,7 @@ class TableController:
         n = self.config.table.seats
         pd = self.player_dealer if self.player_dealer is not None and 1 <= self.player_dealer <= n else None
         wagers = [
-            RoundWager(seat, cents, spot)
+            RoundWager(seat, cents, *behind(spot))
             for (seat, _, spot), cents in sorted(self.board.wagers.items())
             if seat != pd and cents > 0
         ]
@@ -717,6 +724,8 @@ class TableController:
                 await self.journal.append_many(rows + ([rider] if rider else []))
             for event in events:
                 self.table = table_apply(self.table, RoundEvent(event))
+            if self.state.status is not Status.DEALING:
+                self._deckless = False  # the round it could not deal is over (voided, or dealt after all)
             await self._settle_if_due()
         self._show()
         self._drive_devices()
@@ -836,6 +845,7 @@ class TableController:
             self._dispense_if_due()
         elif isinstance(event, AlertCleared):
             self._after_clear(event)
+            await self._void_if_undealable(event.code.value)
         notes = self.state.notes[before:]
         return notes[-1] if notes else None
 
@@ -867,6 +877,10 @@ class TableController:
         await self.journal.append("input", inp.to_json())
         if not self._has_shuffler():
             await self.apply_event(Shuffle(source="dealer"))
+            control = _emulator_control(self.device_of("shoe"))
+            if control is not None:  # an emulated shoe: the dealer loads the freshly shuffled shoe
+                self._draw_owed = 0
+                control.inject("load")
             return "shuffle recorded: load the shoe, then press new round to start the round"
         name = next(n for n, d in sorted(self.config.devices.items()) if d.kind == "shuffler")
         drv = self.shuffler()
@@ -945,6 +959,14 @@ class TableController:
             env = tuple(t for t in self.station.env_alerts if t is not alert)
             self.station = replace(self.station, env_alerts=env)
         await self.record(AlertDropped(code, alert.seat), said)
+        self._faults_cleared(code)
+        await self._void_if_undealable(code)
+        if code == "DEVICE_FAULT":
+            self._reopen_offline()  # the technician's retry of a device that is not connected
+            self._drive_devices()
+            if self._dispense_owed:
+                self._dispense_if_due()
+        self._show()
         return None
 
     async def _house_way(self, inp: ConsoleInput) -> str | None:
@@ -1225,6 +1247,8 @@ class TableController:
             # the shuffle will not finish: new round asks again once cleared
             await self.record(ShuffleStopped(type(ev).__name__))
         if isinstance(ev, dev.CommandRejected):
+            if kind == "shuffler" and ev.reason == "not_shuffled" and self.state.status is Status.DEALING:
+                self._deckless = True  # the round cannot be dealt from it: clearing the alert voids it
             await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
             await self._device_alert(
                 name,
@@ -1245,10 +1269,13 @@ class TableController:
                 }
             case dev.ShuffleComplete():  # its Shuffle round event ends the shuffle asked for
                 self._stack_count, self._dispensed, self._packets_out = int(ev.count), 0, 0
+                self._deckless = False
             case dev.CardDispensed():
                 self._dispensed += 1
             case dev.PacketDispensed():
                 self._packets_out += 1
+            case dev.ShortDispense() if self.state.status is Status.DEALING:
+                self._deckless = True  # a card it could not hand out: the round cannot be dealt as filed
             case dev.CardRead():  # an UnreadableCard too
                 self._draw_owed = 0
             case _:
@@ -1295,14 +1322,55 @@ class TableController:
                     self.station = self.station.with_device(
                         replace(self.devices[name], state="ok", detail="")
                     )
-                elif event.code is AlertCode.SHUFFLER_JAM and getattr(drv, "jammed", False):
-                    drv.clear_fault()
+                elif event.code in (AlertCode.SHUFFLER_JAM, AlertCode.DEVICE_FAULT) and (
+                    getattr(drv, "jammed", False) or getattr(drv, "door_open", False)
+                ):
+                    drv.clear_fault()  # the jam taken out, the cover closed: the shuffler resumes
                     self.station = self.station.with_device(
                         replace(self.devices[name], state="ok", detail="")
                     )
+        self._faults_cleared(event.code.value)
+        self._reopen_offline()
         if self._dispense_owed:
             self._dispense_if_due()  # the packet asked for while the shuffler was held
+        self._drive_devices()
         self._show()
+
+    async def _void_if_undealable(self, code: str) -> None:
+        """An alert (``code``) was cleared while the round waits on a shuffler that cannot deal it: it handed
+        out fewer cards than asked (SHORT_DISPENSE) or holds no shuffled deck (its refusal, DEVICE_FAULT). No card of the round
+        can come, so the clearing declares the misdeal the remedy names (the floor clears MISDEAL_DECLARED
+        as any misdeal, every wager goes back) and new round shuffles: never a round waiting in silence."""
+        if self.state.status is not Status.DEALING or not hasattr(self.state.expected, "target"):
+            return
+        if not self._deckless or any(a.severity == "stop" for a in self.view().alerts):
+            return  # (another STOP still holds the table: its clearing comes back here)
+        self._deckless = False
+        await self.apply_event(Declare(DeclareKind.MISDEAL, by=By.DEVICE))
+
+    def _faults_cleared(self, code: str) -> None:
+        """The alert ``code`` is cleared: a device whose chip shows the fault that raised it shows ok again
+        (a new fault of the device raises its alert again)."""
+        for d in list(self.devices.values()):
+            if d.state == "fault" and d.detail == code:
+                self.station = self.station.with_device(replace(d, state="ok", detail=""))
+
+    def _reopen_offline(self) -> None:
+        """A cleared alert is the technician's "retry": every device that is offline (its link lost, or it
+        could not be opened) is closed and opened again now instead of waiting for its backoff."""
+        sup = self.supervisor
+        if sup is None or not sup.running:
+            return
+        for name, d in self.devices.items():
+            if d.state == "offline" and name in self.config.devices and name not in self._reopening:
+                self._reopening.add(name)  # one retry at a time: it ends when the device opens or fails
+                self._spawn(self._reopen(sup, name))
+
+    async def _reopen(self, sup: DeviceSupervisor, name: str) -> None:
+        try:
+            await sup.restart(name)
+        finally:
+            self._reopening.discard(name)
 
     def technician_lines(self) -> list[str]:
         """What the technician screen (F2) states about the table: the game, the fee schedule and the
@@ -1501,9 +1569,22 @@ class TableController:
                     del self.drivers[name]
 
     async def device_opened(self, name: str, driver: Any) -> None:
-        """A device is open and has identified itself (its DeviceIdentity event follows)."""
+        """A device is open and has identified itself (its DeviceIdentity event follows). What the round
+        had asked of it before (a draw from an emulated shoe, the dice cup's arming, the shuffler's next
+        packet) is asked again: a device opened again (a reconnect, or the terminal restarted mid-round)
+        may not have heard it, and a round never waits for an answer to a request nobody made."""
         self._failing.discard(name)
+        kind = self.config.devices[name].kind if name in self.config.devices else ""
+        if kind == "shoe":
+            self._draw_owed = 0  # an emulated shoe takes a draw asked again as the same card
+        elif kind == "dice_cup":
+            self._armed_for = None
         self._show()
+        self._drive_devices()
+        if kind == "shuffler":
+            # the next packet: a shuffler that lost its deck (a power cut) refuses it, and that refusal is an
+            # alert naming the way out (a misdeal, then a shuffle), never a round waiting in silence
+            self._dispense_if_due()
 
     async def device_events(self, name: str, events: list[AnyDeviceEvent]) -> None:
         """Events of device ``name`` that arrived together, durable before this returns (the device is
@@ -1718,8 +1799,11 @@ def spot_limits(state: RoundState) -> dict[str, SpotLimit]:
 
 
 def wager_spots(state: RoundState) -> list[str]:
-    """The betting spots the dealer can fill for this game, base first (``Family.wager_spots``)."""
-    return family_rules(state.game.family).wager_spots(state)
+    """The betting spots the dealer can fill for this game, base first (``Family.wager_spots``), then the
+    spots behind a seat where a backline bettor's wager is taken apart (``Family.backline_spots``: ``war
+    backline``, :mod:`rules.banking.backline`)."""
+    fam = family_rules(state.game.family)
+    return [*fam.wager_spots(state), *(s + BACKLINE for s in fam.backline_spots(state))]
 
 
 def _amount(data: Mapping[str, Any], before: int) -> int | None:

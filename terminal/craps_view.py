@@ -12,8 +12,8 @@ whether each is working (L4112-4118, L4689-4690).
 :func:`craps_layout` is pure: it reads the round state, the layout's wagers and the player-dealer's seat and bank,
 nothing of the controller, so a journal folded again draws the same layout. What the round engine rules (the
 point carried between flips, each bet's working status, the result of each bet) it takes from the engine's data
-(``rules/partycraps``: the carried point and standing bets, the flip's report); a bet's working status before
-the engine says is the filed default (:func:`default_working`).
+(``rules/partycraps``: the carried point, the working status of each bet on the layout, the flip's report); the
+terminal rules on none of it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 FAMILY = "partycraps"
 #: The point numbers (seed 000 L4702).
 POINTS = (4, 5, 6, 8, 9, 10)
-#: The working-status suffixes of a spot (``place-6/on``), the dealer's ON/OFF control (L4112-4118).
+#: The working-status calls of a spot (``place-6/on``), the dealer's ON/OFF control (L4112-4118).
 ON, OFF = "/on", "/off"
 
 #: A bet's words on the felt, by the spot's first part (the rest, a number or two cards, follows).
@@ -62,6 +62,8 @@ class CrapsBet:
     cents: int
     working: bool = True
     result: str = ""
+    #: The dealer's call for this flip (``/on`` True, ``/off`` False), None without one.
+    call: bool | None = None
 
     @property
     def words(self) -> str:
@@ -125,23 +127,25 @@ def spot_words(spot: str) -> str:
     return spot
 
 
-def default_working(spot: str, point: int | None) -> bool:
-    """The filed working status of a bet nobody turned on or off (seed 000 L4112-4118, the glossary L4689-4690):
-    with a point on every bet works; on the come-out Place and Buy bets and the odds on Come bets are off, and
-    the rest (Lay, Don't Come and its odds, Hard Ways, the line and one-deal bets) work. The round engine's own
-    ruling (``standing[].working`` in its report) is shown instead wherever it gives one."""
-    if point is not None:
-        return True
-    base, _ = split_spot(spot)
-    if base.startswith(("place-", "buy-")):
-        return False
-    return not (base.startswith("come-") and base.endswith("-odds")) and base != "pass-odds"
+def engine_working(
+    data: Mapping[str, Any], wagers: Iterable[tuple[int, str, int]], point: int | None
+) -> dict[tuple[int, str], bool]:
+    """Each bet's working status as the round engine rules it (``rules.partycraps.flip.working``: the filed
+    defaults of the game file's ``working:``, the dealer's ON/OFF, "one on, all on", seed 000 L4112-4118,
+    L4704-4705), by (seat, spot without its ON/OFF); a spot the grammar does not know is left out."""
+    from rules.partycraps.deck import PartyCrapsError
+    from rules.partycraps.flip import Placed, working
+    from rules.partycraps.model import from_data
+    from rules.partycraps.spots import parse_spot
 
-
-def working_of(spot: str, point: int | None) -> bool:
-    """A bet's working status: its ON/OFF suffix where the dealer set one, else the filed default."""
-    _, on = split_spot(spot)
-    return default_working(spot, point) if on is None else on
+    variant = from_data(data)
+    placed = []
+    for seat, spot, cents in wagers:
+        try:
+            placed.append(Placed(seat, parse_spot(spot), 0, cents))
+        except (PartyCrapsError, ValueError):
+            continue
+    return {(p.seat, split_spot(p.spot.text)[0]): working(variant, p, point, placed) for p in placed}
 
 
 def _money(cents: int) -> str:
@@ -182,7 +186,8 @@ def craps_layout(
     out so far; ``report``: the settled flip's report as JSON (``rules/partycraps`` ``PartyCrapsReport``: its
     ``total``, ``point_after``, ``action_seat``, ``player_dealer_flip``, ``words`` and each decided bet's
     ``result``), which once there rules the point shown (``point_after``) and each bet's result;
-    ``working``: the engine's working status by (seat, spot) where it gives one."""
+    ``working``: the engine's working status by (seat, spot) (:func:`engine_working`); a bet it does not rule
+    on is shown working."""
     by_seat: dict[int, list[CrapsBet]] = {}
     decided: dict[tuple[int, str], Mapping[str, Any]] = {}
     for line in (report or {}).get("wagers", ()) or ():
@@ -190,15 +195,16 @@ def craps_layout(
     for line in (report or {}).get("no_action", ()) or ():
         decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = {**line, "result": "no_action"}
     for seat, spot, cents in wagers:
-        base, _ = split_spot(spot)
+        base, call = split_spot(spot)
         work = (working or {}).get((seat, base))
         line = decided.get((seat, base))
         by_seat.setdefault(seat, []).append(
             CrapsBet(
                 base,
                 cents,
-                working_of(spot, point) if work is None else work,
+                True if work is None else work,
                 _result_words(line) if line is not None else "",
+                call,
             )
         )
     action = report.get("action_seat") if report else None
@@ -257,33 +263,24 @@ def flip_report(state: Any) -> Mapping[str, Any] | None:
     return data if isinstance(data, Mapping) and "standing" in data else None
 
 
-def layout_after_flip(
-    state: Any, layout: Iterable[tuple[int, str, int]]
-) -> tuple[tuple[int, str, int], ...] | None:
+def layout_after_flip(state: Any) -> tuple[tuple[int, str, int], ...] | None:
     """The table's layout once a flip is settled: the bets still standing (the report's ``standing``: a Come
-    moved to its number as ``come-N``, the decided bets gone), each keeping the ON/OFF the dealer set on it
-    (``layout``: the layout the flip was dealt from); None at another game's table or before the report."""
+    moved to its number as ``come-N``, the decided bets gone), each without an ON/OFF call (a call lasts one
+    flip, ``rules/partycraps``); None at another game's table or before the report."""
     report = flip_report(state)
     if report is None:
         return None
-    suffix = {(seat, split_spot(spot)[0]): spot[len(split_spot(spot)[0]) :] for seat, spot, _ in layout}
-    out = []
-    for bet in report.get("standing", ()) or ():
-        seat, base = int(bet["seat"]), str(bet["spot"])
-        if split_spot(base)[1] is None:
-            base += suffix.get((seat, base), "")
-        out.append((seat, base, int(bet["cents"])))
-    return tuple(sorted(out))
+    return tuple(
+        sorted((int(b["seat"]), str(b["spot"]), int(b["cents"])) for b in report.get("standing", ()) or ())
+    )
 
 
 def carried_point(state: Any) -> int | None:
-    """The point the round engine carries into the next flip (None: a come-out). The engine's own data
-    (``rules/partycraps``); before its first flip a table is on a come-out."""
-    for key, value in getattr(state, "carried", ()) or ():
-        if key == 0 and isinstance(value, str) and value.startswith("point "):
-            n = int(value.removeprefix("point "))
-            return n if n in POINTS else None
-    return None
+    """The point the round engine carries into the next flip (None: a come-out): its carried pairs, read by
+    ``rules.partycraps.flip.Carried``."""
+    from rules.partycraps.flip import Carried
+
+    return Carried.from_pairs(getattr(state, "carried", ()) or ()).point
 
 
 def craps_of(table: Any, betting_open: bool) -> CrapsLayout | None:
@@ -301,15 +298,18 @@ def craps_of(table: Any, betting_open: bool) -> CrapsLayout | None:
         wagers, pd, bank = table.wagers, table.player_dealer, table.bank_cents
     cards = tuple("??" if p.card is None else str(p.card) for p in st.placed if not p.void)
     point = report.get("point_before") if report is not None else carried_point(st)
+    point = point if isinstance(point, int) else None
+    wagers = list(wagers)
     return craps_layout(
         wagers=wagers,
         seats=table.seats,
-        point=point if isinstance(point, int) else None,
+        point=point,
         player_dealer=pd,
         bank_cents=bank,
         betting_open=betting_open,
         cards=cards,
         report=report,
         pd_side=table.deal_no,
+        working=engine_working(st.game.data, wagers, point),
         decks=st.game.deck.decks if hasattr(st.game, "deck") else 0,
     )

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
+from rules.banking.backline import BACKLINE, is_backline
 from rules.cards import format_cards
 from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
@@ -43,7 +44,7 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.craps_view import CrapsLayout, craps_of
-from terminal.settlement import TableSettlement, settle_table
+from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.device_events import health_of
 from terminal.table.machine import SPECS, Step, TableFacts, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
@@ -193,8 +194,18 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         expected=expected,
         deciding=next_to_decide(st) is not None,
         setting=bool(hands_to_set(st)),
-        held=settled is not None and settled.settlement is None,
+        held=unsettleable(st, settled),
     )
+
+
+def unsettleable(st: RoundState, settled: TableSettlement | None) -> bool:
+    """Whether the round is dealt and its bank cannot settle it: a settlement that names why it is held,
+    or none at all for a round the table's bank settles (a card that came out unread, ``??``: no hand can
+    be scored). Either way the table is held for the floor, whose misdeal (m) voids the round: never a
+    settlement screen with nothing to pay and no next round."""
+    if settled is not None:
+        return settled.settlement is None
+    return st.status is Status.DEALT and st.start is not None and settles_at_table(st)
 
 
 def revealed(state: RoundState, step: Step) -> bool:
@@ -320,6 +331,14 @@ def screen_of(
         next_step, next_detail = spec.prompt, spec.way_out
     elif step is Step.DICE:
         next_detail = next_detail or spec.way_out
+    elif step is Step.HELD and settled is None:  # no settlement can be made of the cards as read
+        unread = any(p.card is None for p in state.placed if not p.void)
+        next_step = "Settlement held: call the floor"
+        next_detail = (
+            "a card came out unread (??): no hand can be scored; "
+            if unread
+            else "the round cannot be settled; "
+        ) + spec.way_out
     return replace(
         view,
         phase=spec.phase,
@@ -568,7 +587,7 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
         note = "" if plain else ln.describe().split(": ", 1)[-1]
         lines.append(
             SettlementLine(
-                f"Seat {ln.wager.seat} {ln.wager.name}",
+                f"Seat {ln.wager.seat} {ln.wager.name}" + (BACKLINE if is_backline(ln.wager.player) else ""),
                 word,
                 ln.paid - ln.collected,
                 seat=ln.wager.seat,

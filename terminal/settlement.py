@@ -22,7 +22,7 @@ from rules.banking.errors import BankingError
 from rules.banking.money import money
 from rules.errors import RulesError
 from rules.families import family
-from rules.fees import Collection, assess
+from rules.fees import Collection
 from rules.fees.schedule import Schedule
 from rules.round import RoundState
 
@@ -131,7 +131,7 @@ def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> Ta
     collection = None
     fee_words = "no collection schedule is posted at this table"
     if schedule is not None:
-        collection = assess(schedule, list(rr.wagers), players=len(start.players), bank=start.bank)
+        collection = family(state.game.family).collection(state, schedule, rr)
         fee_words = f"{schedule.room} {schedule.game} option {schedule.option}: taken {schedule.taken.words}"
     try:
         settlement = settle_results(start.bank, rr, collection)

@@ -198,3 +198,22 @@ def test_a_direction_that_is_not_one_is_refused_by_name() -> None:
     with pytest.raises(DataError) as e:
         RotationRules.from_data({"offer_direction": "left"})
     assert e.value.field == "rotation.offer_direction"
+
+
+def test_a_block_of_the_direction_alone_counts_nothing_in_the_round_engine() -> None:
+    """A game file whose filing gives the bank's direction but no count (e.g. Triple Bonus Pai Gow, seed 000
+    L3926) files ``rotation: {offer_direction, cite}``: the table offers the bank that way and takes the
+    California two (000a §3), but the round engine raises no BANK_ROTATION_DUE of its own; a filed count does."""
+    from rules.round.table_rules import rotation_finding, rotation_rules
+
+    alone = {"rotation": {"offer_direction": "counterclockwise", "cite": "x"}}
+    rules = rotation_rules(alone)
+    assert rules is not None and rules.offer_direction.value == "counterclockwise"
+    assert rotation_finding(alone, (3, 5)) is None
+    counted = {"rotation": {"max_consecutive": 2, "offer_direction": "clockwise"}}
+    assert rotation_finding(counted, (3, 2)) is None
+    finding = rotation_finding(counted, (3, 3))
+    assert finding is not None and finding.code.value == BANK_ROTATION_DUE
+    banking = {"banking": {"rotation": {"max_consecutive": 2, "offer_direction": "counterclockwise"}}}
+    found = rotation_rules(banking)
+    assert found is not None and found.offer_direction.value == "counterclockwise"

@@ -4,13 +4,14 @@ arithmetic, and the dice limit (as the decks grow) against the known dice edges.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
 import pytest
 
-from rules.partycraps.analyze import DICE, Edge, Pays, VigRow, edges, shoe, totals, vig
+from rules.partycraps.analyze import DICE, Edge, Pays, edges, shoe, totals
 from rules.partycraps.deck import PartyCrapsError
 
 F = Fraction
@@ -18,6 +19,12 @@ F = Fraction
 
 def _per(four: Fraction | int, five: Fraction | int, six: Fraction | int) -> dict[int, Fraction]:
     return {4: F(four), 10: F(four), 5: F(five), 9: F(five), 6: F(six), 8: F(six)}
+
+
+def _fee(win: int) -> int:
+    """The Buy/Lay fee (L4095): $1 on a win of $1-$20, $2 on $21-$40 ... $5 on $81-$100."""
+    assert 100 <= win <= 10000
+    return 100 * -(-win // 2000)
 
 
 HOPS = ((2, 2), (3, 3), (4, 4), (5, 5), (1, 3), (1, 4), (2, 3), (2, 4), (1, 5), (1, 6), (2, 5), (3, 4))
@@ -30,7 +37,7 @@ FILED = Pays(
     place=_per(F(9, 5), F(7, 5), F(7, 6)),
     buy=_per(2, F(3, 2), F(6, 5)),
     lay=_per(F(1, 2), F(2, 3), F(5, 6)),
-    vig=tuple(VigRow(100 + 2000 * i, 2000 * (i + 1), 100 * (i + 1)) for i in range(5)),
+    vig=_fee,
     buy_sizes={n: (1000,) for n in (4, 5, 6, 8, 9, 10)},
     lay_sizes={4: (2000, 20000), 10: (2000,), 5: (1500,), 9: (1500,), 6: (1200,), 8: (1200,)},
     one_deal={
@@ -156,9 +163,36 @@ def test_every_wager_is_a_complete_distribution_at_every_deck_count() -> None:
             assert sum(o.probability for o in e.outcomes) == 1, (decks, e.name)
 
 
-def test_a_win_outside_the_fee_table_is_an_error() -> None:
-    assert vig(FILED.vig, 2000) == 100 and vig(FILED.vig, 2100) == 200 and vig(FILED.vig, 10000) == 500
-    with pytest.raises(PartyCrapsError, match="outside the Buy/Lay fee table"):
-        vig(FILED.vig, 10100)
-    with pytest.raises(PartyCrapsError):
+def test_too_many_decks_is_an_error() -> None:
+    with pytest.raises(PartyCrapsError, match="1 to 18 decks"):
         shoe(19)
+
+
+def test_the_game_file_analysis_and_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from terminal.cli import main
+    from terminal.commands.analyze import analysis_data
+    from terminal.games import family_of, get_game
+
+    game = get_game("partycraps/the101")
+    a = family_of(game).analyze(analysis_data(game), 1)
+    edge = {w.name: w.house_edge for w in a.wagers}
+    assert edge["Pass Line"] == _by_name(shoe(1))["Pass Line"].per_resolution == F(149, 20769)
+    assert edge["Don't Pass"] == F(605, 41538)
+    # the filed minimums ($10 Buy, $20/$15/$12 Lay, L4225-4230) are among the sizes shown, with the fee
+    assert {
+        "Buy 4, $10 (wins $20, fee $1)",
+        "Lay 4, $20 (wins $10, fee $1)",
+        "Lay 6, $12 (wins $10, fee $1)",
+    } <= set(edge)
+    assert any(n.startswith("choice (the odds on Don't Pass and Don't Come)") for n in a.notes)
+    assert main(["analyze", "partycraps/the101", "--decks", "18", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["decks"] == 18 and out["outcomes"][5] == {
+        "name": "total 7",
+        "probability": 72 / 431,
+        "exact": "72/431",
+    }
+    assert main(["analyze", "partycraps/the101"]) == 0
+    text = capsys.readouterr().out
+    assert "House edge per resolution (percent) by number of decks" in text and "     dice" in text
+    assert main(["analyze", "partycraps/the101", "--decks", "19"]) == 2

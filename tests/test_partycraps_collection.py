@@ -101,3 +101,24 @@ def test_a_spot_the_filing_does_not_have_is_named() -> None:
         collect(
             RoomFees.from_data(yaml.safe_load(FEES.read_text()), "the101").schedule("ultimate-war", 1), []
         )
+
+
+def test_the_table_charges_a_flip_only_for_its_new_wagers() -> None:
+    """The second flip of the two-flip scenario through the table's settlement (Family.collection): seat 1's
+    Pass and seat 2's Don't Pass stand from flip 1 and pay nothing again; seat 1's odds are free; seat 2's new
+    Come and seat 1's Hard 6 (re-bet after it lost) cost the player-dealer $1 each; seat 3's Place 8 costs
+    seat 3 $1 (L4164-4172, L4191, L4202)."""
+    from terminal.scenario import load_scenario, run
+    from terminal.settlement import settle_table
+
+    path = Path(__file__).parent / "scenarios" / "party-craps-point-set-then-made-on-a-hard-six.yaml"
+    state, _ = run(load_scenario(path))
+    ts = settle_table(state, schedule(), 12)
+    assert ts is not None and ts.collection is not None
+    got = sorted((line.payer.value, line.wager, line.amount) for line in ts.collection.lines)
+    assert got == [
+        ("player", "place", 100),
+        ("player_dealer", "come", 100),
+        ("player_dealer", "hard-ways", 100),
+    ]
+    assert ts.collection.by_player() == {"seat 3": 100}

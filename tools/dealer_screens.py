@@ -113,6 +113,50 @@ async def driven_view(tmp: Path, stem: str, game: str, target: Step, then: str) 
         c.close()
 
 
+async def craps_views(tmp: Path) -> dict[str, TableView]:
+    """Party Craps' felt on the example table (config/tables/partycraps.yaml, without its shuffler): the come-out
+    layout (the demo's, a Place 6 turned ON and a Place 8 left OFF, a Hard 8 and a Hop), and the same after a
+    flip of 4 and 2: the point of 6 is set, the Place 6 and the Hop win, the Fields lose, the rest stands."""
+    from rules.cards import parse_card
+    from terminal.config import load_config
+
+    cfg = load_config(ROOT / "config" / "tables" / "partycraps.yaml", demo=False)
+    cfg = cfg.model_copy(
+        update={
+            "devices": {},
+            "journal": cfg.journal.model_copy(update={"path": str(tmp / "craps.sqlite3")}),
+        },
+        deep=True,
+    )
+    c = TableController(cfg, Journal(cfg.journal.path))
+    try:
+        await c.start()
+        await c.demo_fill()
+        for seat, spot, cents in (
+            (3, "place-6/on", 1200),
+            (6, "place-8", 1200),
+            (7, "hard-8", 500),
+            (9, "hop-2-4", 500),
+        ):
+            said = await c.submit(
+                ConsoleInput("wager.place", "dealer", "key", {"seat": seat, "spot": spot, "cents": cents})
+            )
+            if said:
+                raise SystemExit(f"partycraps: {spot}: {said}")
+        out = {"partycraps-betting": c.view()}
+        cards = ["4c", "2c"]
+        for _ in range(20):
+            if c.state.start is not None and c.settled is not None:
+                break
+            if c.step() in (Step.SHUFFLE, Step.BETTING):
+                await c.submit(ConsoleInput("new-round"))
+            elif c.state.start is not None and cards:
+                await c.apply_event(CardRead(parse_card(cards.pop(0)), face_up=True, source="shuffler"))
+        return {**out, "partycraps": c.view()}
+    finally:
+        c.close()
+
+
 async def views() -> dict[str, TableView]:
     """Every screenshot's view, by file stem."""
     from terminal.console.demo import tour_views
@@ -121,6 +165,7 @@ async def views() -> dict[str, TableView]:
     with tempfile.TemporaryDirectory() as tmp:
         for stem, game, target, then in DRIVEN:
             out[stem] = await driven_view(Path(tmp), stem, game, target, then)
+        out.update(await craps_views(Path(tmp)))
     return out
 
 
@@ -145,7 +190,9 @@ async def main(argv: list[str] | None = None) -> int:
     for stem, view in got.items():
         path = args.out / f"dealer-{stem}.svg"
         if args.list:
-            print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {view.step or view.phase}")
+            print(
+                f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {view.step or view.phase}"
+            )
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(await svg_of(view))

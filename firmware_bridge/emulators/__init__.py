@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware_bridge.emulators.base import Emulator
+from firmware_bridge.emulators.base import Emulator, Nvram
 from firmware_bridge.emulators.dicecup import DiceCupEmulator
 from firmware_bridge.emulators.panel import PanelEmulator
 from firmware_bridge.emulators.profile import Profile, ProfileError, load_profile, parse_profile
@@ -32,12 +32,15 @@ def build_emulator(
     profile_dir: str | Path | None = None,
     now: float = 0.0,
     key_file: str | Path | None = None,
+    nvram_file: str | Path | None = None,
 ) -> Emulator:
     """The emulator for ``profile`` (a :class:`Profile`, a path, or a name looked up in ``profile_dir``);
-    ``key_file`` is where it keeps its pairing key."""
+    ``key_file`` is where it keeps its pairing key, ``nvram_file`` its non-volatile memory (message
+    counter, unacknowledged events, behaviour position; none: lost when it stops)."""
     if not isinstance(profile, Profile):
         profile = load_profile(profile, profile_dir)
-    return EMULATORS[profile.kind](profile, now=now, key_file=key_file)
+    nvram = None if nvram_file is None else Nvram(nvram_file)
+    return EMULATORS[profile.kind](profile, now=now, key_file=key_file, nvram=nvram)
 
 
 __all__ = [

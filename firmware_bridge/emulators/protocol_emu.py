@@ -48,6 +48,25 @@ def key_file_for(url: str, name: str) -> Path | None:
     return None if d is None else Path(d) / f"{Path(name).stem}.key"
 
 
+def nvram_file_for(url: str, name: str) -> Path | None:
+    """Where the emulator of ``url`` keeps its non-volatile memory (its message counter, the events the
+    host has not acknowledged, how far its shoe has read): ``?state=DIR``, else
+    ``$DEALER_TERMINAL_STATE_DIR/emulator-nvram``; None if neither is set. As the reference firmware's
+    flash does, it outlives the port: an emulated device opened again (a reconnect, a terminal restart)
+    never numbers a read with a number it used before, so the host never drops a new read as a copy
+    (docs/protocol.md §3.1, "What survives a reboot")."""
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
+    d = query.get("state", [None])[0] or (
+        str(Path(os.environ["DEALER_TERMINAL_STATE_DIR"]) / "emulator-nvram")
+        if os.environ.get("DEALER_TERMINAL_STATE_DIR")
+        else None
+    )
+    if d is None:
+        return None
+    Path(d).mkdir(parents=True, exist_ok=True)
+    return Path(d) / f"{Path(name).stem}.json"
+
+
 def parse_emu_url(url: str) -> tuple[str, Path | None]:
     """``(profile name or path, profile dir)`` from an ``emu://`` URL."""
     parts = urllib.parse.urlsplit(url)
@@ -74,7 +93,10 @@ class Serial(serial.Serial):  # type: ignore[misc]
             name, folder = parse_emu_url(url)
             try:
                 self._emulator = start_pty_emulator(
-                    name, profile_dir=folder, key_file=key_file_for(url, name)
+                    name,
+                    profile_dir=folder,
+                    key_file=key_file_for(url, name),
+                    nvram_file=nvram_file_for(url, name),
                 )
             except ProfileError as exc:
                 raise serial.SerialException(str(exc)) from None

@@ -169,7 +169,10 @@ def start_pty_emulator(
     *,
     profile_dir: str | Path | None = None,
     key_file: str | Path | None = None,
+    nvram_file: str | Path | None = None,
 ) -> PtyEmulator:
     """Build the emulator for ``profile`` and serve it on a new pty; returns the started server."""
-    emulator = build_emulator(profile, profile_dir=profile_dir, now=time.monotonic(), key_file=key_file)
+    emulator = build_emulator(
+        profile, profile_dir=profile_dir, now=time.monotonic(), key_file=key_file, nvram_file=nvram_file
+    )
     return PtyEmulator(emulator).start()

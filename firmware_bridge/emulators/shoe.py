@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from firmware_bridge.emulators.base import Emulator
@@ -14,7 +15,7 @@ class ShoeEmulator(Emulator):
     """Draws cards one by one and reports each read."""
 
     KIND: ClassVar[DeviceKind] = DeviceKind.SHOE
-    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next", "draw")
+    KIND_FAULTS: ClassVar[tuple[str, ...]] = ("misread_next", "draw", "load")
 
     def __init__(self, profile: Profile, *, now: float = 0.0, **kw: Any) -> None:
         super().__init__(profile, now=now, **kw)
@@ -27,10 +28,8 @@ class ShoeEmulator(Emulator):
             self._cards = []
             self._total = reads.count if reads.count is not None else 52
         else:
-            deck = profile.deck.cards()
-            self.rng.shuffle(deck)
-            self._cards = list(deck)
-            self._total = len(deck)
+            self._cards = self._shuffled()
+            self._total = len(self._cards)
         self._face_up = set(reads.face_up)
         self.drawn = 0
         self.misreads = 0
@@ -38,6 +37,14 @@ class ShoeEmulator(Emulator):
         self._empty_sent = False
         self._misread_next = 0
         self._owed = 0  # on-demand shoes: cards the dealer has drawn but not yet read
+        self.loads = 0  # shoes loaded since the first (each shuffled from the seed and its number)
+
+    def _shuffled(self, load: int = 0) -> list[Card | None]:
+        """The shoe's order: the first from the emulator's generator, a reload from the seed and its
+        number (so the order survives a restart that restores the load count from non-volatile memory)."""
+        deck = self.profile.deck.cards()
+        (self.rng if load == 0 else random.Random(f"{self.seed}:{load}")).shuffle(deck)
+        return list(deck)
 
     @property
     def total(self) -> int:
@@ -81,16 +88,31 @@ class ShoeEmulator(Emulator):
                 return
 
     def nv_state(self) -> dict[str, Any]:
-        return {"drawn": self.drawn, "empty_sent": self._empty_sent, "owed": self._owed}
+        return {"drawn": self.drawn, "empty_sent": self._empty_sent, "owed": self._owed, "loads": self.loads}
 
     def nv_restore(self, state: dict[str, Any]) -> None:
         self.drawn = int(state.get("drawn", 0))
         self._empty_sent = bool(state.get("empty_sent", False))
         self._owed = int(state.get("owed", 0))
+        loads = int(state.get("loads", 0))
+        if loads and self.profile.reads.source == "deck":
+            self.loads = loads
+            self._cards = self._shuffled(loads)
+            self._total = len(self._cards)
 
     def inject_kind(self, fault: str, now: float, params: dict[str, Any]) -> bool:
         if fault == "draw":
-            self._owed += int(params.get("count", 1))  # the dealer draws: the next read comes out
+            # the dealer draws the card the screen asks for: asked again before it is read, it is still
+            # one card (a terminal that restarted, or reconnected, asks again for the card it waits for)
+            self._owed = max(self._owed, int(params.get("count", 1)))
+            return True
+        if fault == "load":
+            # the dealer loads a freshly shuffled shoe (the dealer's shuffle, recorded at the terminal)
+            self.loads += 1
+            if self.profile.reads.source == "deck":
+                self._cards = self._shuffled(self.loads)
+                self._total = len(self._cards)
+            self.drawn, self._empty_sent, self._owed = 0, False, 0
             return True
         self._misread_next += int(params.get("count", 1))
         return True

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, Protocol
 
+from rules.banking.backline import is_backline
 from rules.banking.errors import BankingError
 from rules.banking.settlement import RoundResults, Settlement, settle_results
 from rules.errors import RulesError
@@ -54,15 +55,20 @@ def by_seat(settled: Settlement) -> dict[str, dict[str, int]]:
 
 
 def bank_part(bank: int, rr: RoundResults) -> dict[str, Any]:
-    """The round settled against the player-dealer's ``bank`` in ``rr``'s order, or why it cannot be."""
+    """The round settled against the player-dealer's ``bank`` in ``rr``'s order, or why it cannot be; where a
+    backline bettor was settled (:mod:`rules.banking.backline`), what each bettor takes back (``receipts``)."""
     try:
         done = settle_results(bank, rr)
     except (BankingError, RulesError) as exc:
         return {"problem": str(exc)}
-    return {
+    out: dict[str, Any] = {
         "action_seat": rr.action_seat,
         "bank_before": done.bank_before,
         "bank_after": done.bank_after,
         "by_seat": by_seat(done),
         "lines": done.describe(),
     }
+    if any(is_backline(r.wager.player) for r in rr.results):
+        # what each bettor takes back: a backline bettor apart from the seat's player
+        out["receipts"] = dict(sorted(done.receipts().items()))
+    return out

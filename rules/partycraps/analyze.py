@@ -13,20 +13,21 @@ Two measures, as craps references give them:
 
 - **per resolution** (the house edge): the expected loss per unit wagered, from when the bet is made until it
   wins or loses; a push that ends the bet (Don't Pass's come-out 12) counts as a decision. Don't Pass and Don't
-  Come also give the edge with the tie left out (per decision that is not a tie).
+  Come also give the edge with the tie left out (per decision that is not a tie): that is the bet's edge where a
+  tied Don't Pass stays up for the next come-out, as the game file's choice has it (the tie is no decision).
 - **per flip**: the same expected loss divided by the expected number of flips the bet is in action (working)
   until it is decided. For a one-deal bet the two are equal; for a bet that stays up they differ.
 
 Buy and Lay pay with the fee deducted from the payout (L4095), so their edge depends on the bet's size: each
-is shown at the filed minimum (L4214-4258) and at the largest bet whose win stays inside the printed fee
-table ($100). The player's collection fee on Place, Buy and Lay (taken when the bet is placed; its own module)
+is shown at the filed minimum (L4225-4230), at the largest bet whose win stays inside the printed fee table
+($100), and at the maximum (the fee above a $100 win is the game file's choice). The player's collection fee on Place, Buy and Lay (taken when the bet is placed; its own module)
 and the player-dealer's collections are not in these edges: they are fees for the game, not part of a bet's
 payout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -34,6 +35,8 @@ from typing import Any
 from rules.analysis import Analysis, Outcome, Wager, WagerOutcome
 from rules.partycraps.cycle import POINTS
 from rules.partycraps.deck import MAX_DECKS, MIN_DECKS, VALUES, PartyCrapsError, combination_probability
+from rules.partycraps.model import Variant, from_data
+from rules.partycraps.spots import HOPS
 from rules.round.family import Progress, Steps
 
 #: The probability of each two-card combination (low card first), a shoe or the dice.
@@ -60,15 +63,6 @@ def totals(deal: Deal) -> dict[int, Fraction]:
 
 
 @dataclass(frozen=True)
-class VigRow:
-    """One row of the Buy and Lay fee table: a win from ``low`` to ``high`` cents (None: no top) pays ``fee``."""
-
-    low: int
-    high: int | None
-    fee: int
-
-
-@dataclass(frozen=True)
 class Pays:
     """The pay tables the analysis reads (each ratio is what a unit wins, net), with their cites.
 
@@ -81,7 +75,8 @@ class Pays:
     place: Mapping[int, Fraction]
     buy: Mapping[int, Fraction]
     lay: Mapping[int, Fraction]
-    vig: tuple[VigRow, ...]
+    #: the Buy/Lay fee, in cents, deducted from a win of so many cents (L4095)
+    vig: Callable[[int], int]
     buy_sizes: Mapping[int, tuple[int, ...]]
     lay_sizes: Mapping[int, tuple[int, ...]]
     #: one-deal bets on totals: name -> total -> pays (Field, Any Seven, Any Craps, C, E, Craps 2/3/12, Eleven)
@@ -260,7 +255,7 @@ def number_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
             p_win = made if kind == "Buy" else 1 - made
             for size in sizes.get(n, ()):
                 win = _whole_cents(size * ratios[n], f"{kind} {n} of {_dollars(size)}")
-                fee = vig(pays.vig, win)
+                fee = pays.vig(win)
                 net = Fraction(win - fee, size)
                 won, lost = (
                     (f"{n} before 7", f"7 before {n}")
@@ -276,14 +271,6 @@ def number_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
                     )
                 )
     return out
-
-
-def vig(rows: Iterable[VigRow], win: int) -> int:
-    """The Buy/Lay fee deducted from a win of ``win`` cents (L4095)."""
-    for row in rows:
-        if row.low <= win and (row.high is None or win <= row.high):
-            return row.fee
-    raise PartyCrapsError(f"a win of {_dollars(win)} is outside the Buy/Lay fee table")
 
 
 def one_deal_bets(deal: Deal, t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
@@ -464,23 +451,91 @@ def analysis(
 # -- reading the game file ------------------------------------------------------------------------------
 
 
-def ratio(value: Any, where: str) -> Fraction:
-    """A pay ratio from the data: ``"7:6"``, ``"1 to 2"``, ``"6/5"`` or a number (to one)."""
-    text = str(value).replace(" to ", ":").strip()
-    try:
-        if ":" in text:
-            a, b = text.split(":")
-            return Fraction(int(a), int(b))
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise PartyCrapsError(f"{where}: {value!r} is not a pay ratio (e.g. 7:6)") from None
+def _sizes(v: Variant, kind: str, n: int, ratio: Fraction) -> tuple[int, ...]:
+    """The sizes a Buy/Lay on ``n`` is shown at: the filed minimum, the largest bet (in the bet's multiples)
+    whose win stays in the printed fee table ($100), and the maximum."""
+    got = v.limits.bets.get(f"{kind}-{n}")
+    if got is None:
+        return ()
+    step = got.increment_cents or 100
+    top_win = v.vig.bands[-1].up_to_cents
+    sizes = {got.min_cents, got.max_cents}
+    size = min(got.max_cents, int(top_win / ratio)) // step * step
+    while size > got.min_cents and (size * ratio).denominator != 1:
+        size -= step
+    if size >= got.min_cents:
+        sizes.add(size)
+    return tuple(sorted(s for s in sizes if (s * ratio).denominator == 1))
 
 
-def _per_number(block: Any, where: str) -> dict[int, Fraction]:
-    if not isinstance(block, Mapping):
-        raise PartyCrapsError(f"{where}: a pay per number (4, 5, 6, 8, 9, 10) is needed")
-    out = {int(k): ratio(v, f"{where}.{k}") for k, v in block.items()}
-    missing = [n for n in POINTS if n not in out]
-    if missing:
-        raise PartyCrapsError(f"{where}: no pay for {missing}")
-    return out
+def pays_of(v: Variant, order: Mapping[str, Any]) -> Pays:
+    """The analysis's pay tables from a game file's variant and its settlement-order data (the one-deal and
+    standing bets' pays)."""
+    one = order.get("one_deal")
+    standing = order.get("standing")
+    if not isinstance(one, Mapping) or not isinstance(standing, Mapping):
+        raise PartyCrapsError("the settlement order data has no one_deal/standing pays")
+    names = {
+        "field": "Field",
+        "any-seven": "Any Seven",
+        "any-craps": "Any Craps",
+        "c": "C",
+        "e": "E",
+        "craps-2": "Craps Two",
+        "craps-3": "Craps Three",
+        "craps-12": "Craps Twelve",
+        "eleven": "Eleven",
+    }
+    one_deal = {
+        label: {int(t): Fraction(p) for t, p in one[key]["wins"].items()}
+        for key, label in names.items()
+        if key in one
+    }
+    horn = one["horn"]
+    cites = {label: str(one[key].get("cite", "")) for key, label in names.items() if key in one}
+    cites.update(
+        line=v.line.cite,
+        odds=v.odds.cite,
+        lay_odds=v.lay_odds.cite,
+        place=v.place.cite,
+        buy=f"{v.buy.cite}; the fee of the Buy/Lay table deducted from the win",
+        lay=f"{v.lay.cite}; the fee of the Buy/Lay table deducted from the win",
+        horn=str(horn.get("cite", "L4110")),
+    )
+    used = {t.choice for t in (v.odds, v.lay_odds, v.place, v.buy, v.lay)} | {v.vig.above.choice}
+    choices = tuple(f"choice ({c.what}): {c.chose}" for c in v.choices or () if c.what in used)
+    return Pays(
+        line=v.line.pays,
+        odds=v.odds.pays,
+        lay_odds=v.lay_odds.pays,
+        place=v.place.pays,
+        buy=v.buy.pays,
+        lay=v.lay.pays,
+        vig=v.vig.on,
+        buy_sizes={n: _sizes(v, "buy", n, v.buy.pays[n]) for n in POINTS},
+        lay_sizes={n: _sizes(v, "lay", n, v.lay.pays[n]) for n in POINTS},
+        one_deal=one_deal,
+        horn={int(t): Fraction(p) for t, p in horn["wins"].items()},
+        horn_split=int(horn.get("split", 4)),
+        hop_hard=Fraction(one["hop-hard"]["pays"]),
+        hop_easy=Fraction(one["hop-easy"]["pays"]),
+        hops=HOPS,
+        big={int(standing[k]["wins"]): Fraction(standing[k]["pays"]) for k in ("big-6", "big-8")},
+        hard={
+            2 * int(standing[k]["pair"]): Fraction(standing[k]["pays"])
+            for k in ("hard-4", "hard-6", "hard-8", "hard-10")
+        },
+        cites=cites,
+        choices=choices,
+    )
+
+
+def analyze(
+    data: Mapping[str, Any], order: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+) -> Analysis:
+    """The exact analysis of a Party Craps game file and its settlement-order data (the one-deal and standing
+    pays): at ``decks`` decks, or at the file's deck count with the table of every number of decks (1-18)."""
+    v = from_data(data)
+    deck = data.get("deck")
+    count = decks if decks is not None else int(deck.get("decks", 1)) if isinstance(deck, Mapping) else 1
+    return analysis(v.id, count, pays_of(v, order), table=decks is None, progress=progress)

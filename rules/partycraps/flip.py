@@ -101,7 +101,9 @@ class Decided:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A bet still up after the flip (a Come bet moved to its number shows there), and whether it worked."""
+    """A bet still up after the flip (a Come bet moved to its number shows there), and whether it works on the
+    next flip unless the dealer calls it (the filed default with the point after this flip; a call lasts one
+    flip)."""
 
     seat: int
     spot: str
@@ -169,8 +171,9 @@ def lay_out(
     for (seat, name), prev in was.items():
         got = by_key.get((seat, name))
         spot = parse_spot(name)
-        contract = (spot.kind == "pass" and not spot.odds and point is not None) or (
-            spot.kind == "come" and spot.number is not None and not spot.odds
+        contract = seat != player_dealer and (
+            (spot.kind == "pass" and not spot.odds and point is not None)
+            or (spot.kind == "come" and spot.number is not None and not spot.odds)
         )
         if contract and (got is None or got[1] < prev):
             problems.append(
@@ -224,6 +227,22 @@ def _refusal(v: Variant, p: Placed, point: int | None, placed: Sequence[Placed])
     return ""
 
 
+def default_working(v: Variant, spot: Spot, point: int | None) -> bool:
+    """Whether a bet works on a flip with ``point`` on when the dealer makes no call for it (the filed
+    default: L4112-4117 on the come-out, the glossary L4704-4705 with a point on)."""
+    g = group(spot)
+    if g is None or g in v.working.fixed or point is not None:
+        return True
+    return v.working.come_out.get(g, True)
+
+
+def callable_spot(v: Variant, spot: Spot) -> bool:
+    """Whether the dealer may call the bet on or off (``/on``, ``/off``): a standing bet outside the fixed
+    groups (the flat line and Come bets always work)."""
+    g = group(spot)
+    return g is not None and g not in v.working.fixed
+
+
 def working(v: Variant, p: Placed, point: int | None, placed: Sequence[Placed]) -> bool:
     """Whether the bet works this flip: the one-deal bets and the flat line and Come bets always; the
     dealer's call where made; with a point on every bet; on the come-out the filed default, where one bet of
@@ -233,9 +252,7 @@ def working(v: Variant, p: Placed, point: int | None, placed: Sequence[Placed]) 
         return True
     if p.spot.working is not None:
         return p.spot.working
-    if point is not None:
-        return True
-    if v.working.come_out.get(g, True):
+    if default_working(v, p.spot, point):
         return True
     for grp in v.working.one_on_all_on:
         if g in grp:
@@ -387,7 +404,8 @@ def flip(
     decided: list[Decided] = []
     standing: list[Standing] = []
     new_wagers: list[tuple[int, str, int]] = []
-    for p in placed:
+    bases: dict[tuple[int, str], str] = {}  # each line and Come bet's result, for the odds behind it
+    for p in sorted(placed, key=lambda q: q.spot.odds):
         if p.refused:
             decided.append(
                 Decided(p.seat, p.text, p.cents, "no_action", Fraction(0), "", p.refused, "", 0, False)
@@ -399,6 +417,20 @@ def flip(
             result = "stays"
         if p.new and not p.own:
             new_wagers.append((p.seat, p.spot.name, p.new))
+        if not p.spot.odds:
+            bases[(p.seat, p.spot.name)] = result
+        else:
+            base = bases.get((p.seat, p.spot.base().name))
+            why = ""
+            if base is None:
+                why = f"no {p.spot.base().name} bet behind it: the odds go back (L4086)"
+            elif base != "stays" and not works:
+                why = "off when its bet was decided: the odds go back (L4086, L4114)"
+            if why:
+                decided.append(
+                    Decided(p.seat, p.spot.text, p.cents, "no_action", Fraction(0), "", why, "", 0, False)
+                )
+                continue
         if result == "stays":
             spot = p.spot.plain()
             if p.spot.kind in ("come", "dont-come") and p.spot.number is None:
@@ -407,7 +439,7 @@ def flip(
                 raise PartyCrapsError(
                     f"{p.spot.name} is a one-deal bet and cannot stay up"
                 )  # pragma: no cover
-            standing.append(Standing(p.seat, spot.name, p.cents, works))
+            standing.append(Standing(p.seat, spot.name, p.cents, default_working(v, spot, line.point)))
             continue
         if p.own:
             why = "the player-dealer's own bet: no action, returned (L4136-4138)"

@@ -176,6 +176,8 @@ class Variant(GameFileBase):
     come_out_only: ComeOutOnly
     propositions_need: Cite
     player_dealer_bets: Cite
+    #: Each flip is dealt from the whole shoe: a flip started from a shoe already dealt from is NOT_SHUFFLED.
+    shuffle_every_flip: Cite | None = None
     fees: FeesRef | None = None
 
     def pays(self, spot: Spot, on: int | None = None) -> Fraction:

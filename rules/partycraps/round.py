@@ -28,18 +28,20 @@ from rules.banking.report_json import bank_part
 from rules.banking.wagers import SpotLimit
 from rules.decks import DeckRange, shoe_cite
 from rules.partycraps.deck import PartyCrapsError
-from rules.partycraps.flip import Carried, Decided, Flip, carry_after, flip, place_in_order
+from rules.partycraps.flip import Carried, Decided, Flip, callable_spot, carry_after, flip, place_in_order
 from rules.partycraps.model import Variant, from_data
 from rules.partycraps.order import SettlementOrder, parse_order
 from rules.partycraps.report import PartyCrapsReport
 from rules.partycraps.spots import every_spot, parse_spot
 from rules.round.alerts import AlertCode
 from rules.round.events import Event, RoundStart, Target, TargetKind
-from rules.round.family import BaseFamily, PerGame, register_family
+from rules.round.family import BaseFamily, PerGame, Progress, register_family
 from rules.round.rulings import Finding
 from rules.round.state import Status
 
 if TYPE_CHECKING:
+    from rules.analysis import Analysis
+    from rules.fees import Collection, Schedule
     from rules.round.state import RoundState
 
 #: The key the settlement order file's mapping is put under in the game's data (``data_files``).
@@ -123,6 +125,26 @@ class PartyCrapsFamily(BaseFamily):
         """The analysis reads the same pays (``settlement_order.file``)."""
         return self.data_files(data)
 
+    def analyze(
+        self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
+    ) -> Analysis:
+        """The exact house edge of every wager per number of decks (:mod:`rules.partycraps.analyze`)."""
+        from rules.partycraps.analyze import analyze
+
+        order = data.get(ORDER_KEY)
+        if not isinstance(order, Mapping):
+            raise PartyCrapsError(f"the settlement order ({data.get('settlement_order')}) was not loaded")
+        return analyze(data, order, decks, progress)
+
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection:
+        """The flip's fees on the wagers first placed before it only (the report's ``new_wagers``;
+        :mod:`rules.partycraps.collection`): a standing or pushed bet is not charged again (L4164-4170)."""
+        from rules.partycraps.collection import NewWager, collect
+
+        report = state.outcome.settlement if state.outcome is not None else None
+        new = report.new_wagers if isinstance(report, PartyCrapsReport) else ()
+        return collect(schedule, [NewWager(w.seat, w.spot, w.cents) for w in new])
+
     def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None:
         """One to eighteen decks (``shoe: {min_decks, max_decks}``, L4148)."""
         shoe = data.get("shoe")
@@ -137,11 +159,15 @@ class PartyCrapsFamily(BaseFamily):
     # -- the flip -------------------------------------------------------------------------------------------
 
     def cards(self, state: RoundState) -> tuple[int, int] | None:
-        """The two cards' values once both are dealt."""
+        """The two cards' values once both are dealt; None while one is missing, unread, or not in the deck
+        (the round engine raised FOREIGN_CARD for it: the flip is not settled until the floor rules)."""
         got = [p.card for p in state.placed if p.target.kind is TargetKind.BOARD and not p.void]
         if len(got) < 2 or any(c is None for c in got[:2]):
             return None
-        return card_value(got[0]), card_value(got[1])
+        try:
+            return card_value(got[0]), card_value(got[1])
+        except PartyCrapsError:
+            return None
 
     def _wagers(self, start: RoundStart) -> list[tuple[int, str, int]]:
         return [(w.seat, w.spot, w.cents) for w in start.wagers]
@@ -167,7 +193,8 @@ class PartyCrapsFamily(BaseFamily):
 
     def check(self, state: RoundState, event: Event) -> Sequence[Finding]:
         """BET_AGAINST_RULE for each problem of the layout at the round start (the floor rules; the part of
-        a wager in question gets no action)."""
+        a wager in question gets no action); NOT_SHUFFLED for a flip dealt from a shoe already dealt from,
+        where the game file says each flip is dealt from the whole shoe (``shuffle_every_flip``)."""
         if not isinstance(event, RoundStart) or state.start is None:
             return ()
         from rules.partycraps.flip import lay_out
@@ -175,10 +202,21 @@ class PartyCrapsFamily(BaseFamily):
         su = self.setup(state)
         carried = Carried.from_pairs(state.carried)
         _, problems = lay_out(su.variant, self._wagers(state.start), state.start.player_dealer, carried)
-        return [
+        found = [
             Finding(AlertCode.BET_AGAINST_RULE, why, seat=seat, target=Target(TargetKind.SEAT, seat))
             for seat, why in problems
         ]
+        every = su.variant.shuffle_every_flip
+        if every is not None and state.shoe.rounds > 1:
+            found.append(
+                Finding(
+                    AlertCode.NOT_SHUFFLED,
+                    f"{state.shoe.rounds - 1} flip(s) already dealt from this shoe: each flip is dealt from the"
+                    f" whole shoe ({every.cite})",
+                    where="deck",
+                )
+            )
+        return found
 
     # -- settlement -----------------------------------------------------------------------------------------
 
@@ -271,8 +309,12 @@ class PartyCrapsFamily(BaseFamily):
     # -- the layout -----------------------------------------------------------------------------------------
 
     def wager_spots(self, state: RoundState) -> list[str]:
-        """Every betting spot of the layout (the line bets first)."""
-        return list(every_spot())
+        """Every betting spot of the layout (the line bets first), then the same spots with the dealer's
+        on/off call where the bet takes one (``place-6/on``, ``hard-8/off``)."""
+        v = self.setup(state).variant
+        plain = list(every_spot())
+        calls = [name + c for name in plain if callable_spot(v, parse_spot(name)) for c in ("/on", "/off")]
+        return [*plain, *calls]
 
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """The line bets."""
@@ -283,9 +325,10 @@ class PartyCrapsFamily(BaseFamily):
         v = self.setup(state).variant
         out: dict[str, SpotLimit] = {}
         for name in every_spot():
-            lim = v.limit(parse_spot(name))
+            spot = parse_spot(name)
+            lim = v.limit(spot)
             if lim is not None:
-                for call in ("", "/on", "/off"):
+                for call in ("", "/on", "/off") if callable_spot(v, spot) else ("",):
                     out[name + call] = lim
         return out
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.round.report import BankPart, BankProblem, ReportPart, RoundReport, WagerLine
+from rules.round.report import BacklineBankPart, BankProblem, ReportPart, RoundReport, WagerLine
 
 
 @dataclass(frozen=True, kw_only=True)
 class QuickDrawWagerLine(WagerLine):
-    """A wager's result, pays, net, rule and cite."""
+    """A wager's result, pays, net, rule and cite; ``backline`` on a backline bettor's wager (absent on the
+    seat's own)."""
 
     seat: int
     spot: str
@@ -23,6 +24,7 @@ class QuickDrawWagerLine(WagerLine):
     net_cents: int
     rule: str
     cite: str
+    backline: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,4 +54,4 @@ class QuickDrawReport(RoundReport):
     player_dealer_five: str
     hands: Mapping[int, QuickDrawHand]
     wagers: tuple[QuickDrawWagerLine, ...]
-    bank: BankPart | BankProblem | None = None
+    bank: BacklineBankPart | BankProblem | None = None

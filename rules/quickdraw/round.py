@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules.banking import RoundResults, SettleMode, Table, Wager, WagerKind, WagerResult
+from rules.banking.backline import bettor
 from rules.banking.report_json import bank_part, wager_lines
 from rules.cards import Card, format_cards
 from rules.poker.round import discards
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     from rules.analysis import Analysis
     from rules.round.family import Progress
     from rules.round.state import RoundState
+
+#: A decided wager: seat, cents, result, and whether a backline bettor placed it (L2123, L2181).
+Row = tuple[int, int, WagerSettlement, bool]
 
 #: The engine's findings that mean a seat was dealt more than its five at first (L2176).
 EXTRA = (AlertCode.EXTRA_CARD, AlertCode.OUT_OF_ORDER)
@@ -103,9 +107,7 @@ class QuickDrawFamily(BaseFamily):
             return f"seat {seat} shows {format_cards(kept)}: five of its cards, every replacement among them"
         return kept
 
-    def _rows(
-        self, state: RoundState
-    ) -> tuple[list[tuple[int, int, WagerSettlement]], dict[str, Any]] | str | None:
+    def _rows(self, state: RoundState) -> tuple[list[Row], dict[str, Any]] | str | None:
         start = state.start
         if start is None or start.player_dealer is None or state.status is not Status.DEALT:
             return None
@@ -114,27 +116,33 @@ class QuickDrawFamily(BaseFamily):
         if None in pd or len(pd) != 5 + v.draw.player_dealer_draw_cards:
             return "the player-dealer's hand is not complete"
         dealer = hand_of(tuple(c for c in pd if c is not None))
-        wagers: dict[int, dict[str, int]] = {}
+        # each seat's wagers by spot: the seated player's, and apart from them its backline bettor's (False, True)
+        wagers: dict[tuple[int, bool], dict[str, int]] = {}
         for w in start.wagers:
             if w.seat in state.dead or w.seat == start.player_dealer:
                 continue
-            spots = wagers.setdefault(w.seat, {})
+            spots = wagers.setdefault((w.seat, w.backline), {})
             spots[w.spot] = spots.get(w.spot, 0) + w.cents
         extra = {a.seat for a in state.alerts if a.code in EXTRA and a.seat is not None}
-        plays: list[tuple[int, int, WagerSettlement]] = []
-        bonuses: list[tuple[int, int, WagerSettlement]] = []
+        plays: list[Row] = []
+        bonuses: list[Row] = []
         hands: dict[str, Any] = {}
         for seat in _ring(start.seats, start.player_dealer):
-            spots = wagers.get(seat, {})
-            if v.play.key in spots:
+            own, back = wagers.get((seat, False), {}), wagers.get((seat, True), {})
+            if v.play.key in own or v.play.key in back:
                 final = self.final(state, seat)
                 if isinstance(final, str):
                     return final
                 mine = hand_of(final)
                 hands[str(seat)] = {"final": format_cards(final), "hand": mine.name}
-                for r in settle_play(v, mine, dealer):
-                    plays.append((seat, spots[v.play.key], r))
-            if v.bonus_bet.key in spots:
+                # the seat's own Play and its hand bonus, then its backline bettor's on the same hand
+                plays.extend(
+                    (seat, s[v.play.key], r, b)
+                    for b, s in ((False, own), (True, back))
+                    if v.play.key in s
+                    for r in settle_play(v, mine, dealer)
+                )
+            if v.bonus_bet.key in own or v.bonus_bet.key in back:
                 first = self.first_five(state, seat)
                 first_hand: QuickHand | None = None
                 why = ""
@@ -143,7 +151,12 @@ class QuickDrawFamily(BaseFamily):
                 else:
                     first_hand = hand_of(tuple(c for c in first if c is not None))
                     hands.setdefault(str(seat), {})["first_five"] = first_hand.name
-                bonuses.append((seat, spots[v.bonus_bet.key], settle_bonus(v, first_hand, why)))
+                r = settle_bonus(v, first_hand, why)
+                bonuses.extend(
+                    (seat, s[v.bonus_bet.key], r, b)
+                    for b, s in ((False, own), (True, back))
+                    if v.bonus_bet.key in s
+                )
         info = {
             "player_dealer": format_cards(pd),
             "player_dealer_hand": dealer.name,
@@ -154,15 +167,16 @@ class QuickDrawFamily(BaseFamily):
 
     # -- settlement ---------------------------------------------------------------------------------------
 
-    def _ordered(self, state: RoundState, rows: Sequence[tuple[int, int, WagerSettlement]]) -> RoundResults:
+    def _ordered(self, state: RoundState, rows: Sequence[Row]) -> RoundResults:
         start = state.start
         assert start is not None and start.player_dealer is not None
         v = self.variant(state)
         results: list[WagerResult] = []
-        for seat, cents, r in rows:
+        for seat, cents, r, backline in rows:
             note = f"{r.rule} ({r.cite})"
             kind = WagerKind.BASE if r.spot == v.play.key else WagerKind.BONUS
-            w = Wager.single(seat, r.spot, f"seat {seat}", cents, kind)
+            # a backline bettor is not the seat's player: its own stake, paid and returned apart
+            w = Wager.single(seat, r.spot, bettor(seat, backline), cents, kind)
             if r.spot == f"{v.play.key}-hand-bonus":
                 results.append(WagerResult.award(w, int(cents * r.pays), note))
             else:
@@ -181,7 +195,10 @@ class QuickDrawFamily(BaseFamily):
             return QuickDrawWaiting(wagers=(), waiting=got)
         rows, info = got
         out: dict[str, Any] = dict(info)
-        out["wagers"] = wager_lines(rows)
+        out["wagers"] = [
+            {**line, **({"backline": True} if backline else {})}
+            for line, (*_, backline) in zip(wager_lines(r[:3] for r in rows), rows, strict=True)
+        ]
         if start.bank and start.player_dealer is not None:
             out["bank"] = bank_part(start.bank, self._ordered(state, rows))
         return QuickDrawReport.from_json(out)
@@ -204,6 +221,11 @@ class QuickDrawFamily(BaseFamily):
         """The Play wager and the Quick Draw Bonus Bet (L2123)."""
         v = self.variant(state)
         return [v.play.key, v.bonus_bet.key]
+
+    def backline_spots(self, state: RoundState) -> list[str]:
+        """Both spots: "Back-line betting is permitted on all wagers" (L2123, and on the Bonus Bet L2181), each
+        settled apart from the seat's own."""
+        return self.wager_spots(state)
 
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """Both stand alone: the Bonus Bet needs no Play wager (L2176)."""
@@ -228,10 +250,16 @@ class QuickDrawFamily(BaseFamily):
         e = state.expected
         return e.seat if isinstance(e, Wait) and e.kind == "decision" else None
 
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The stored count the analysis shows beside its exact figures, where it exists."""
+        from rules.quickdraw.analyze import analysis_files
+
+        return analysis_files(data)
+
     def analyze(
         self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
     ) -> Analysis:
-        """The Bonus Bet exactly (:mod:`rules.quickdraw.analyze`)."""
+        """The Bonus Bet exactly, and the stored estimate of the Play (:mod:`rules.quickdraw.analyze`)."""
         from rules.quickdraw.analyze import analyze
 
         return analyze(data, decks, progress)

@@ -62,6 +62,9 @@ Beyond the round engine, the same object is the family's whole contract with the
 - ``wager_results(state, table)``: every wager's typed result in the order the player-dealer settles
   them (:class:`rules.banking.RoundResults`), or None for a family whose pot or bank is not the table's
   player-dealer bank. The family never touches the bank: :func:`rules.banking.settle_results` does.
+- ``collection(state, schedule, results)``: the round's fees under the table's posted schedule; by default every
+  wager in action assessed by :func:`rules.fees.assess`. A family whose bets outlive a round (Party Craps)
+  charges only the wagers first placed in it.
 
 Families are registered one way, :func:`register_family` at the bottom of the family's ``round`` module,
 and found one way: :mod:`rules.families` imports every family, :func:`family_rules` looks one up.
@@ -85,6 +88,7 @@ if TYPE_CHECKING:
     from rules.banking.action import Table
     from rules.banking.settlement import RoundResults
     from rules.banking.wagers import SpotLimit
+    from rules.fees import Collection, Schedule
     from rules.round.report import RoundReport
     from rules.round.state import RoundState
 
@@ -156,6 +160,8 @@ class Family(FamilyRules, Protocol):
 
     def base_spots(self, state: RoundState) -> frozenset[str]: ...
 
+    def backline_spots(self, state: RoundState) -> list[str]: ...
+
     def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]: ...
 
     def demo_spots(self, spots: Sequence[str], index: int) -> list[str]: ...
@@ -171,6 +177,8 @@ class Family(FamilyRules, Protocol):
     def next_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
 
     def filed_decks(self, data: Mapping[str, Any]) -> DeckRange | None: ...
+
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection: ...
 
     def first_button(self, state: RoundState, seats: Sequence[int]) -> int | None: ...
 
@@ -241,6 +249,16 @@ class BaseFamily:
         the filing sets no range (the game file's ``deck:`` is the count)."""
         return None
 
+    def collection(self, state: RoundState, schedule: Schedule, results: RoundResults) -> Collection:
+        """The round's collection under the table's posted ``schedule``: every wager in action (``results``),
+        the players dealt in and the player-dealer's bank, assessed by :func:`rules.fees.assess`."""
+        from rules.fees import assess
+
+        start = state.start
+        players = len(start.players) if start is not None else None
+        bank = start.bank if start is not None else None
+        return assess(schedule, list(results.wagers), players=players, bank=bank)
+
     # -- beyond the round engine -------------------------------------------------------------------
 
     def parse_variant(self, data: Mapping[str, Any]) -> object:
@@ -275,6 +293,12 @@ class BaseFamily:
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """The base wagers (a bonus needs one beside it)."""
         return frozenset({"ante", "main", "base"})
+
+    def backline_spots(self, state: RoundState) -> list[str]:
+        """The spots on which a backline bettor's wager is taken apart from the seat's own (a round start
+        wager with ``backline: true``, settled on its own stake, :mod:`rules.banking.backline`); none unless
+        the family settles them apart."""
+        return []
 
     def spot_limits(self, state: RoundState) -> dict[str, SpotLimit]:
         """Per-spot rules beyond the table's limits (a bet's own filed limits, a bonus that may stand alone)."""

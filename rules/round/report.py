@@ -283,3 +283,18 @@ class BankPart(ReportPart):
     bank_after: int
     by_seat: Mapping[int, SeatMoney]
     lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BacklineBankPart(BankPart):
+    """The bank's settlement of a game that settles backline wagers apart (Ultimate War, Cal Quick Draw), and
+    where a backline bettor was settled, what each bettor takes back (``receipts``: ``seat 3`` and ``seat 3
+    backline`` apart, :mod:`rules.banking.backline`). The bank's fields are declared again so that
+    ``receipts`` is written last, as :func:`rules.banking.report_json.bank_part` writes it."""
+
+    action_seat: int | None
+    bank_before: int
+    bank_after: int
+    by_seat: Mapping[int, SeatMoney]
+    lines: tuple[str, ...]
+    receipts: Mapping[str, int] | None = None

@@ -12,7 +12,9 @@ seed 000 L193), or where it lists wagers, a backline wager on any other (Tres Lo
 L378: the base game wager only): a WAGER_NOT_ACCEPTED finding with ``where: backline`` for the variant's
 ruling.
 ``rotation: {max_consecutive: N, cite}`` makes a round banked by the same player-dealer for more than
-N consecutive rounds BANK_ROTATION_DUE (Cash-In Baccarat, seed 000 L5405: two consecutive rounds).
+N consecutive rounds BANK_ROTATION_DUE (Cash-In Baccarat, seed 000 L5405: two consecutive rounds). A block
+that files only the bank's ``offer_direction`` (the table's rotation, ``rules.banking.rotation``) counts
+nothing here.
 
 Each refusal is a :class:`~rules.round.rulings.Finding`; the variant's ``irregularities:`` table gives it a
 ruling and a cite like any other.
@@ -25,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules.banking.backline import bettor, is_backline
 from rules.banking.errors import DataError
 from rules.banking.money import money
 from rules.banking.rotation import RotationRules
@@ -115,7 +118,7 @@ def check_round_start(
         BankWager.single(
             w.seat,
             w.spot,
-            f"seat {w.seat}",
+            bettor(w.seat, w.backline),  # a backline bettor's wager keeps its mark (rules.banking.backline)
             w.cents,
             WagerKind.BONUS if w.spot in vl.side_bets else WagerKind.BASE,
         )
@@ -152,7 +155,7 @@ def check_round_start(
                 )
         bank = [b for b in bank if (b.seat, b.name) not in {(w.seat, w.spot) for w in back}]
     for c in check_wagers(limits, bank, acted_on=acted):
-        w = Wager(c.wager.seat, c.wager.amount, c.wager.name)
+        w = Wager(c.wager.seat, c.wager.amount, c.wager.name, is_backline(c.wager.player))
         if c.in_action:
             kept.append(replace(w, cents=c.in_action))
         if c.returned:
@@ -186,17 +189,22 @@ def rotation_rules(data: Mapping[str, Any]) -> RotationRules | None:
     """The game file's ``rotation:``, or its ``banking.rotation`` (the blackjack and Three Card files keep it
     with the bank's other rules, e.g. Pure 21.5 at Capitol, seed 003 L781: no one holds the position more
     than two consecutive hands); None when the variant files none."""
-    raw = data.get("rotation")
-    key: tuple[str, ...] = ("rotation",)
-    banking = data.get("banking")
-    if raw is None and isinstance(banking, Mapping):
-        raw, key = banking.get("rotation"), ("banking", "rotation")
+    raw, key = _rotation_block(data)
     if raw is None:
         return None
     try:
         return RotationRules.from_data(raw)
     except DataError as exc:
         raise ProcedureError((*key, *exc.field.split(".")[1:]), exc.reason) from None
+
+
+def _rotation_block(data: Mapping[str, Any]) -> tuple[Any, tuple[str, ...]]:
+    """The game file's ``rotation:`` or ``banking.rotation`` as written (None: neither), and its key."""
+    raw = data.get("rotation")
+    banking = data.get("banking")
+    if raw is None and isinstance(banking, Mapping):
+        return banking.get("rotation"), ("banking", "rotation")
+    return raw, ("rotation",)
 
 
 def banked_after(banked: tuple[int, int], start: RoundStart) -> tuple[int, int]:
@@ -210,7 +218,9 @@ def banked_after(banked: tuple[int, int], start: RoundStart) -> tuple[int, int]:
 def rotation_finding(data: Mapping[str, Any], banked: tuple[int, int]) -> Finding | None:
     """BANK_ROTATION_DUE when the player-dealer now banks more consecutive rounds than the variant allows."""
     rules = rotation_rules(data)
-    if rules is None or banked[0] == 0 or banked[1] <= rules.max_consecutive:
+    raw, _ = _rotation_block(data)
+    filed = isinstance(raw, Mapping) and "max_consecutive" in raw  # not a block of the direction alone
+    if rules is None or not filed or banked[0] == 0 or banked[1] <= rules.max_consecutive:
         return None
     return Finding(
         AlertCode.BANK_ROTATION_DUE,

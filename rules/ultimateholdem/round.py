@@ -397,10 +397,16 @@ class UltimateHoldemFamily(BaseFamily):
             (s for s in _ring(start.seats, start.player_dealer) if s in antes and s not in done), None
         )
 
+    def analysis_files(self, data: Mapping[str, Any]) -> dict[str, str]:
+        """The stored count the analysis shows beside its exact figures, where it exists."""
+        from rules.ultimateholdem.analyze import analysis_files
+
+        return analysis_files(data)
+
     def analyze(
         self, data: Mapping[str, Any], decks: int | None, progress: Progress | None = None
     ) -> Analysis:
-        """The Trips and the hands' categories exactly (:mod:`rules.ultimateholdem.analyze`)."""
+        """The Trips and the hands' categories exactly, and the stored optimal-play count (:mod:`rules.ultimateholdem.analyze`)."""
         from rules.ultimateholdem.analyze import analyze
 
         return analyze(data, decks, progress)

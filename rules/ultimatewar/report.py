@@ -3,10 +3,9 @@ winner after the wars, every wager in the banking order, the bank's settlement."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.round.report import BankPart, BankProblem, RoundReport, SeatMoney, WagerLine
+from rules.round.report import BacklineBankPart, BankProblem, RoundReport, WagerLine
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -24,20 +23,6 @@ class WarWagerLine(WagerLine):
 
 
 @dataclass(frozen=True, kw_only=True)
-class WarBankPart(BankPart):
-    """The bank's settlement, and where a backline bettor was settled, what each bettor takes back
-    (``receipts``: ``seat 3`` and ``seat 3 backline`` apart). The bank's fields are declared again so that
-    ``receipts`` is written last, as the family writes it."""
-
-    action_seat: int | None
-    bank_before: int
-    bank_after: int
-    by_seat: Mapping[int, SeatMoney]
-    lines: tuple[str, ...]
-    receipts: Mapping[str, int] | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
 class UltimateWarReport(RoundReport):
     """The Player and Banker hands, the winner, the wars gone to, the result in words, every wager, and with
     a bank its settlement (or why not). ``winner`` is null while the hands tie."""
@@ -50,4 +35,4 @@ class UltimateWarReport(RoundReport):
     wars: int
     result: str
     wagers: tuple[WarWagerLine, ...]
-    bank: WarBankPart | BankProblem | None = None
+    bank: BacklineBankPart | BankProblem | None = None

@@ -24,10 +24,10 @@ from rules.banking import (
     WagerKind,
     WagerResult,
     order_wagers,
-    settle_results,
 )
+from rules.banking.backline import bettor, is_backline
 from rules.banking.errors import BankingError
-from rules.banking.report_json import by_seat
+from rules.banking.report_json import bank_part
 from rules.cards import Card, format_cards
 from rules.errors import RulesError
 from rules.round.alerts import AlertCode
@@ -44,10 +44,6 @@ if TYPE_CHECKING:
     from rules.analysis import Analysis
     from rules.round.family import Progress
     from rules.round.state import RoundState
-
-
-#: How a backline wager's bettor is named in the settlement (``seat 3 backline``): not the seat's player.
-BACKLINE = " backline"
 
 
 def _build(state: RoundState) -> Variant:
@@ -188,22 +184,12 @@ class UltimateWarFamily(BaseFamily):
                 "result": r.outcome.value,
                 "pays": str(r.pays) if r.outcome.value == "win" else "0",
                 "rule": r.note,
-                **({"backline": True} if r.wager.player.endswith(BACKLINE) else {}),
+                **({"backline": True} if is_backline(r.wager.player) else {}),
             }
             for r in rr.results
         ]
         if start.bank and start.player_dealer is not None:
-            done = settle_results(start.bank, rr)
-            out["bank"] = {
-                "action_seat": rr.action_seat,
-                "bank_before": done.bank_before,
-                "bank_after": done.bank_after,
-                "by_seat": by_seat(done),
-                "lines": done.describe(),
-            }
-            if any(r.wager.player.endswith(BACKLINE) for r in rr.results):
-                # what each bettor takes back (a backline bettor apart from the seat's player)
-                out["bank"]["receipts"] = dict(sorted(done.receipts().items()))
+            out["bank"] = bank_part(start.bank, rr)
         return UltimateWarReport.from_json(out)
 
     def _ordered(
@@ -214,8 +200,7 @@ class UltimateWarFamily(BaseFamily):
         results: list[WagerResult] = []
         for seat, cents, r, backline in rows:
             # a backline bettor is not the seat's player: its own stake, paid and returned apart
-            who = f"seat {seat}{BACKLINE}" if backline else f"seat {seat}"
-            w = Wager.single(seat, r.spot, who, cents, kinds.get(r.spot, WagerKind.BONUS))
+            w = Wager.single(seat, r.spot, bettor(seat, backline), cents, kinds.get(r.spot, WagerKind.BONUS))
             results.append(WagerResult.decided(w, r.result, r.pays, f"{r.rule} ({r.cite})"))
         direction = Direction(v.order.direction)
         order = SettlementOrder(
@@ -233,6 +218,10 @@ class UltimateWarFamily(BaseFamily):
     def wager_spots(self, state: RoundState) -> list[str]:
         """The five betting areas of a seat, in the filed order (L1163)."""
         return list(self.variant(state).keys)
+
+    def backline_spots(self, state: RoundState) -> list[str]:
+        """Every spot: "Back-line betting is permitted on all wagers" (L1163), each settled apart."""
+        return self.wager_spots(state)
 
     def base_spots(self, state: RoundState) -> frozenset[str]:
         """Every spot stands alone: the War and Ultimate 5 bets need no Player or Banker Bet (L1199, L1220)."""

@@ -41,10 +41,12 @@ def analysis_data(game: GameFile) -> Mapping[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    if args.decks is not None and not 1 <= args.decks <= 16:
-        raise UserError(f"--decks must be 1 to 16, not {args.decks}")
     fam = family_of(game)
     data = analysis_data(game)
+    filed = fam.filed_decks(data)
+    most = max(16, filed.high) if filed is not None else 16  # a filing may allow more (Party Craps: 18)
+    if args.decks is not None and not 1 <= args.decks <= most:
+        raise UserError(f"--decks must be 1 to {most}, not {args.decks}")
     try:
         with progress_bar(f"analyze {game.id}", quiet=args.json) as progress:
             result = fam.analyze(data, args.decks, progress)

@@ -140,6 +140,7 @@ DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest
 DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
 DEMO_TABLES += ("ultimateholdem", "quickdraw")  # The 101's Ultimate Texas Hold'em, Cal Quick Draw (issue 19)
 DEMO_TABLES += ("panguingue",)  # the Oaks' Panguingue from a stripped-deck reading shoe (issue 20)
+DEMO_TABLES += ("partycraps",)  # The 101's Party Craps: two cards a flip from an A-6 shoe (issue 19)
 
 
 def builtin_demo(main: str | None) -> bool:

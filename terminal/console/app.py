@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RichLog, Static
 
 from terminal.console import render
+from terminal.console.craps_picker import CrapsPicker
 from terminal.console.craps_render import craps_renderable
 from terminal.console.view import DEALER_ACTIONS, ConsoleBackend, ConsoleInput, SeatView, TableView
 from terminal.roles import Access, AccessDenied, LockedOut, Mode, Role
@@ -179,7 +180,9 @@ class DealerScreen(Screen[None]):
         yield Static(id="header")
         yield Static(id="next-step")
         yield Static(id="alert")
-        yield Static(id="craps")  # Party Craps' felt, in place of the seats (terminal/console/craps_render.py)
+        yield Static(
+            id="craps"
+        )  # Party Craps' felt, in place of the seats (terminal/console/craps_render.py)
         yield Horizontal(id="seats")
         yield Horizontal(id="piles")
         with Horizontal(id="bottom"):
@@ -726,6 +729,8 @@ class DealerConsole(App[None]):
                 screen.paint(view)
         elif isinstance(screen, WagerPanel):
             screen.paint(view)
+        elif isinstance(screen, CrapsPicker):  # the seat's bets as the table has them now
+            screen.paint()
 
     @on(PanelButton)
     async def _on_panel_button(self, message: PanelButton) -> None:
@@ -880,6 +885,12 @@ class DealerConsole(App[None]):
             return
         from terminal.console.bet_picker import BetPicker
 
+        craps = self.view.extra.get("craps") if self.view is not None else None
+        if (
+            craps is not None
+        ):  # Party Craps: its bets, odds, ON/OFF and take down (terminal/console/craps_picker.py)
+            self.push_screen(CrapsPicker(tuple(s.seat for s in craps.seats if not s.player_dealer)))
+            return
         shown = self.view.seats if self.view is not None else ()
         # the seats dealt a hand, and those with a wager (Two Card Peek's players hold no cards: rows are boxes)
         seats = tuple(sorted({s.seat for s in shown if not s.name and (s.hands or s.wagers)}))

@@ -68,12 +68,14 @@ def flip_text(layout: CrapsLayout) -> Text:
 
 
 def bet_text(bet: CrapsBet) -> Text:
-    """One bet: ``Place 6 $12`` (bold while working; dimmed and ``off`` when it is not), its result after the
-    flip."""
+    """One bet: ``Place 6 $12`` (bold while working; dimmed and ``off`` when it is not; ``ON`` where the dealer
+    turned it on), its result after the flip."""
     t = Text()
     t.append(f"{bet.words} {fmt_cents(bet.cents)}", style="bold" if bet.working else "dim")
     if not bet.working:
         t.append(" off", style="dim italic")
+    elif bet.call:
+        t.append(" ON", style="bold #40c040")  # the dealer turned it on for this flip
     if bet.result:
         style = "bold green" if bet.result.startswith("won") else "bold red" if bet.result == "lost" else ""
         t.append(f" {bet.result}", style=style)

@@ -154,6 +154,8 @@ def health_of(state: str, detail: str, ev: AnyDeviceEvent) -> tuple[str, str]:
             return "disabled", "firmware hash mismatch"
         case dev.CommsRestored() | dev.DoorClosed() | dev.ShuffleComplete():
             return "ok", ""
+        case dev.CardRead() | dev.CardDispensed() if detail == "UNREADABLE_CARD" and ev.card is not None:
+            return "ok", ""  # it reads again: the misread was the card's, not a fault that stays
         case (
             dev.DeviceRestarted()
             | dev.DeviceRefused()

@@ -18,8 +18,9 @@ REMEDIES: dict[tuple[str, str], str] = {
         "the alert. The cards of this round are dead: declare a misdeal (m) once it is cleared."
     ),
     ("shuffler", "ShortDispense"): (
-        "The shuffler handed out fewer cards than the packet: count the packet by eye; a technician "
-        "clears the alert, then declare a misdeal (m) and shuffle again."
+        "The shuffler handed out fewer cards than the packet (a card stuck inside, or no card left): count "
+        "the packet by eye; a technician clears the alert, which declares the misdeal while the round is "
+        "being dealt (the floor clears it, every wager goes back); then new round (n) shuffles again."
     ),
     ("shuffler", "DoorOpen"): (
         "The shuffler's cover was opened during play: close it; a technician checks the deck and clears "
@@ -34,8 +35,9 @@ REMEDIES: dict[tuple[str, str], str] = {
         "table; the floor checks it before play resumes."
     ),
     ("shuffler", "CommandRejected:not_shuffled"): (
-        "The shuffler refused to deal an unshuffled deck: a technician clears the alert, declare a "
-        "misdeal (m), then new round (n) shuffles and checks the deck."
+        "The shuffler holds no shuffled deck (it lost it when it rebooted or lost power), so no card of "
+        "this round can come: a technician clears the alert, which declares the misdeal (the floor clears "
+        "it, every wager goes back); then new round (n) shuffles and checks the deck."
     ),
     ("dice_cup", "CupOpenedEarly"): (
         "The cup was opened before the shake was complete: the dice do not count. A technician clears "
@@ -52,7 +54,9 @@ REMEDIES: dict[tuple[str, str], str] = {
     ("shoe", "ShoeEmpty"): "The shoe is empty: load the next shuffled shoe and record the shuffle (n).",
     ("*", "CommsLost"): (
         "The device stopped answering: check its cable and power at the address on the technician "
-        "screen (F2). Once its chip shows ok again, a technician clears the alert."
+        "screen (F2), then a technician clears the alert: clearing reconnects every device that is "
+        "offline at once (the port is opened again). If its chip stays offline, the alert comes back: "
+        "replace the cable or the unit."
     ),
     ("*", "DeviceRestarted"): (
         "The device rebooted: commands it had not confirmed were dropped. A technician checks it on the "
@@ -85,8 +89,8 @@ REMEDIES: dict[tuple[str, str], str] = {
         "Pairing devices)."
     ),
     ("*", "NotConnected"): (
-        "The device is not connected: check its cable and power; a technician reconnects it (F2, Assign) "
-        "and clears the alert."
+        "The device is not connected: check its cable and power; a technician clears the alert, which "
+        "reconnects every device that is offline at once (or sets its address: F2, Assign)."
     ),
     ("*", "CommandRejected"): (
         "The device refused a command: a technician reads why on the maintenance screen (F3) and clears "

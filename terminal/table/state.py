@@ -400,7 +400,7 @@ def _round(state: TableState, e: Event) -> TableState:
     else:
         changes["round_events"] = state.round_events + (e,)
     if st.status is Status.DEALT and before.status is not Status.DEALT:
-        kept = layout_after_flip(st, state.wagers)  # Party Craps: the bets still standing stay on the layout
+        kept = layout_after_flip(st)  # Party Craps: the bets still standing stay on the layout
         if kept is not None:
             changes["wagers"] = kept
     if isinstance(e, Shuffle):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import tempfile
 from pathlib import Path
@@ -132,6 +133,52 @@ async def quiet(c: TableController, turns: int = 8, bound: int = 1500, seen: set
             return
 
 
+def waits_on_devices(c: TableController) -> bool:
+    """Whether the table waits on its devices now: shuffling, or a card, the dice or a tray the round
+    expects from them (not a betting round the dealer closes, nor a card the dealer asks for)."""
+    step = c.step()
+    if step is Step.SHUFFLING:
+        return True
+    if step not in (Step.DEALING, Step.DICE) or c.state.status.value != "dealing":
+        return False
+    return step is Step.DICE or hasattr(c.state.expected, "target")
+
+
+def waits_with_a_way_out(c: TableController, run: Any) -> bool:
+    """False if the table waits on its devices, does not move once they have had their say (a long quiet,
+    a bound of event-loop turns, never a timing), and no alert on screen names a remedy and its clearer."""
+    if not waits_on_devices(c):
+        return True
+    if any(a.remedy and a.clear_role for a in c.view().alerts):
+        return True
+    before = c.table
+    run(quiet(c, turns=40, bound=3000))
+    return c.table is not before or any(a.remedy and a.clear_role for a in c.view().alerts)
+
+
+def table_difference(folded: Any, live: Any) -> str:
+    """The fields in which the journal's fold and the live table differ (for a failure)."""
+    out = []
+    for f in dataclasses.fields(live):
+        a, b = getattr(folded, f.name), getattr(live, f.name)
+        if a != b:
+            if dataclasses.is_dataclass(b) and not isinstance(b, type):
+                inner = [
+                    g.name for g in dataclasses.fields(b) if getattr(a, g.name, None) != getattr(b, g.name)
+                ]
+                out.append(f"{f.name}: {inner}")
+            else:
+                out.append(f"{f.name}: folded {a!r:.200} live {b!r:.200}")
+    return "; ".join(out) or "equal field by field"
+
+
+def stuck_words(c: TableController) -> str:
+    """The table's state in words, for a failure: the step, the prompt, the alerts and the devices."""
+    devices = {n: f"{d.state} {d.detail}".strip() for n, d in c.devices.items()}
+    alerts = [a.code for a in c.view().alerts]
+    return f"{c.step().value}: {c.state.prompt}; alerts {alerts}; devices {devices}"
+
+
 class EmulatedTable(RuleBasedStateMachine):
     """One table on emulated devices, driven as a dealer, a floor supervisor and a technician would.
     Subclasses set :attr:`CASES`, the ``(table, game)`` pairs the model opens."""
@@ -144,27 +191,60 @@ class EmulatedTable(RuleBasedStateMachine):
     def open_table(self, data: st.DataObject) -> None:
         table, game = data.draw(st.sampled_from(self.CASES), label="table")
         event(f"table {table} {game or ''}".strip())
+        self.open_case(table, game)
+
+    def open_case(self, table: str, game: str | None = None) -> None:
+        """Open the example table ``table`` dealing ``game`` on its emulated devices, in a new directory
+        (its journal, keys and the emulators' non-volatile memory), with the demo layout filled."""
         self.loop = asyncio.new_event_loop()
         self.dir = Path(tempfile.mkdtemp(prefix="flow-model-"))
         self._env = os.environ.get("DEALER_TERMINAL_STATE_DIR")
         os.environ["DEALER_TERMINAL_STATE_DIR"] = str(self.dir)
         self.cfg = table_config(table, game, self.dir)
         self.tiles = family_rules(get_game(self.cfg.table.game).family).pieces == "tiles"
+        self.now = [1000.0]
+        self._build()
+        self.start_devices()
+        self.run(self.c.demo_fill())
+        self.settle()
+
+    def _build(self) -> None:
+        """The controller, built from the journal, with manual clocks and the PIN gate; started."""
         self.c = controller_class(self.cfg)(self.cfg, Journal(self.cfg.journal.path))
         self.c.demo_faults = True
         self.watch = ManualClock()  # the links' silence watchdog: only the model moves it
         self.c.link_config = LinkConfig(watchdog=self.watch.now)
         self.c.timer = ManualClock()
         self.c.device_backoff = None
-        self.now = [1000.0]
         self.access = Access(
             HASHES, journal=self.c.journal.journal, clock=lambda: self.now[0], max_failures=3
         )
         self.c.access = self.access
         self.run(self.c.start())
+
+    def start_devices(self) -> None:
+        """Open every device (the supervisor) and wait until each is open and healthy (bounded)."""
         self.devices = self.loop.create_task(self.c.run_devices())
         self.run(self._connected())
-        self.run(self.c.demo_fill())
+
+    def stop_devices(self) -> None:
+        """Stop the devices: the supervisor closes every port (each emulator stops with its port)."""
+        self.devices.cancel()
+        self.run(asyncio.gather(self.devices, return_exceptions=True))
+
+    def restart(self) -> None:
+        """The terminal restarts where it is (mid-round too): its devices stopped, the controller closed
+        and built again from the journal — the same table — then the devices opened again. The emulated
+        devices start again as after a power cut: what they keep is their non-volatile memory (message
+        counter, unacknowledged events, the shoe's position), not a shuffler's shuffled deck."""
+        self.settle()
+        before = self.run(self._folded_under_the_lock())
+        if not self.devices.done():
+            self.stop_devices()
+        self.c.close()
+        self._build()
+        assert self.c.table == before  # the restart lands where the table was
+        self.start_devices()
         self.settle()
 
     async def _connected(self) -> None:
@@ -264,6 +344,16 @@ class EmulatedTable(RuleBasedStateMachine):
             self.submit("clear-alert", role, code=alert.code, seat=alert.seat)
             assert [a.code for a in self.c.view().alerts] == before
 
+    @rule(key=st.sampled_from(["new-round", "confirm", None]))
+    def the_terminal_restarts(self, key: str | None) -> None:
+        """A power cut or a restart of the terminal, at any step (mid-round too). With ``key``, the
+        terminal lost its devices just before the dealer pressed it (so nothing it asked of them was
+        heard), then restarted."""
+        if key is not None:
+            self.stop_devices()
+            self.submit(key)
+        self.restart()
+
     @rule(seconds=st.sampled_from([1.0, 400.0]))
     def time_passes(self, seconds: float) -> None:
         """The PIN lockout's clock and (a long pause) the devices' silence watchdog move on."""
@@ -295,22 +385,25 @@ class EmulatedTable(RuleBasedStateMachine):
 
     @invariant()
     def no_wait_for_ever(self) -> None:
-        """A table waiting on its devices (shuffling, or a card, the dice or a tray due) with every device
-        healthy and no alert is answered: the state moves within the bound."""
+        """A table waiting on its devices (shuffling, or a card, the dice or a tray due) is answered once
+        the devices have had their say (the state moves), or an alert on screen names the way out (its
+        remedy and the role that clears it). A device whose chip shows a fault or offline is no excuse:
+        a round waiting on it with no alert is a dead end the dealer cannot see."""
         if not hasattr(self, "c"):
             return
         c = self.c
-        step = c.step()
-        waits = (
-            step is Step.SHUFFLING or step in (Step.DEALING, Step.DICE) and c.state.status.value == "dealing"
-        )
-        if not waits or c.view().alerts or any(d.state != "ok" for d in c.devices.values()):
+        assert waits_with_a_way_out(c, self.run), f"waits for ever: {stuck_words(c)}"
+
+    @invariant()
+    def the_next_round_is_a_key_away(self) -> None:
+        """Between rounds (shuffle, betting, settlement) the new-round key the footer shows acts: the
+        round on the layout is finished (a round that cannot be settled is held for the floor, whose
+        misdeal voids it — never a settlement screen that refuses the next round)."""
+        if not hasattr(self, "c"):
             return
-        if step is Step.DEALING and not hasattr(c.state.expected, "target"):
-            return  # a betting round the dealer closes (c): a listed key advances
-        before = c.table
-        self.run(quiet(c, turns=40, bound=3000, seen=self.reached))
-        assert c.table is not before or c.view().alerts, f"waits for ever at {step.value}: {c.state.prompt}"
+        c = self.c
+        if c.step() in (Step.SHUFFLE, Step.BETTING, Step.SETTLEMENT):
+            assert c._unfinished_round() is None, (c.step().value, c._unfinished_round())
 
     @invariant()
     def stops_are_cleared_only_with_their_pin(self) -> None:
@@ -360,7 +453,8 @@ class EmulatedTable(RuleBasedStateMachine):
             folded = fold_journal(
                 self.c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, self.c.rules_for
             )
-        assert folded == table  # the journal folded from its first entry is the live table
+        # the journal folded from its first entry is the live table
+        assert folded == table, table_difference(folded, table)
         return table
 
     def teardown(self) -> None:

@@ -10,7 +10,10 @@ import os
 import pytest
 
 from terminal.console.view import ConsoleInput, DeviceView, SettlementLine, TableView
-from terminal.craps_view import CrapsLayout, craps_layout, default_working, layout_after_flip, spot_words
+from terminal.craps_view import CrapsLayout, craps_layout, engine_working, layout_after_flip, spot_words
+from terminal.games import get_game
+
+GAME = get_game("partycraps/the101").data
 
 #: Twelve seats: the player-dealer in 5, standing and new bets on the others (seat 5's own Pass stands).
 LAYOUT = (
@@ -26,7 +29,7 @@ LAYOUT = (
     (7, "lay-4", 2000),
     (8, "big-6", 1000),
     (9, "hop-3-4", 500),
-    (10, "buy-10", 2500),
+    (10, "buy-10/on", 2500),
     (11, "dont-come-5", 1000),
     (12, "any-seven", 500),
 )
@@ -54,7 +57,9 @@ REPORT = {
 
 
 def felt(**kw) -> CrapsLayout:
+    point = kw.get("point", 6)
     args = {
+        "working": engine_working(GAME, LAYOUT, point),
         "wagers": LAYOUT,
         "seats": 12,
         "point": 6,
@@ -96,8 +101,14 @@ def test_spot_words_and_the_filed_defaults():
         "Place 6",
         "C",
     ]
-    assert default_working("place-6", 6) and not default_working("buy-4", None)
-    assert default_working("dont-come-5-odds", None) and not default_working("pass-odds", None)
+    come_out = engine_working(GAME, (*LAYOUT, (1, "buy-4", 2000), (2, "dont-come-5-odds", 1000)), None)
+    assert not come_out[(1, "buy-4")] and come_out[(2, "dont-come-5-odds")] and come_out[(2, "hard-8")]
+    assert all(
+        engine_working(GAME, LAYOUT, 6)[(s, b)] for s, b, _ in [(3, "place-8", 0), (4, "come-9-odds", 0)]
+    )
+    # one Place called on turns the seat's others on (L4113 "one 'on' all 'on'"); a call off stands
+    on = engine_working(GAME, ((3, "place-6/on", 1200), (3, "place-8", 1200), (6, "place-8/off", 1200)), 6)
+    assert on == {(3, "place-6"): True, (3, "place-8"): True, (6, "place-8"): False}
 
 
 class _Flip:
@@ -113,8 +124,8 @@ class _Flip:
                 return REPORT
 
 
-def test_after_the_flip_the_layout_is_what_stands_with_the_dealers_on_off():
-    assert layout_after_flip(_Flip, LAYOUT) == ((3, "place-6/off", 1200),)
+def test_after_the_flip_the_layout_is_what_stands_and_a_call_lasts_one_flip():
+    assert layout_after_flip(_Flip) == ((3, "place-6", 1200),)
 
 
 class Fixed:
@@ -176,7 +187,8 @@ async def test_the_felt_fits_the_dealers_screen(size):
                 assert shown[2].startswith("▶ 9") and "Hop 3-4 $5 won $75" in shown[2]
             else:  # between flips every seat's bets are on screen, the ones that are off marked
                 assert len(shown) == len(rows) == 14, rows
-                assert "Pass odds $20 off" in shown[2] and "Place 6 $12 off · Place 8 $12 off" in shown[4]
+                assert "Come 9 odds $15 off" in shown[5] and "Place 6 $12 off · Place 8 $12 off" in shown[4]
+                assert "Buy 10 $25 ON" in shown[11]  # turned on by the dealer for the come-out
             keys = app.screen.query_one("#keys")
             assert keys.region.y >= size[1] - 2
 
@@ -188,3 +200,29 @@ def _plain_lines(renderable, width: int) -> list[str]:
     console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
     console.print(renderable)
     return console.export_text().rstrip("\n").split("\n")
+
+
+def test_the_craps_picker_keys_numbers_hops_odds_and_on_off():
+    from terminal.console.craps_picker import BY_KEY, number_typed, odds_spot, spot_of, toggled
+
+    place, craps, hop = BY_KEY["l"], BY_KEY["t"], BY_KEY["j"]
+    assert number_typed(place, "6") == ("", "6") and number_typed(place, "0") == ("", "10")
+    assert number_typed(place, "1") == ("1", None) and number_typed(place, "10") == ("", "10")
+    assert number_typed(place, "7") == ("", None)  # no 7 to place on
+    assert number_typed(craps, "1") == ("1", None) and number_typed(craps, "12") == ("", "12")
+    assert number_typed(hop, "3") == ("3", None) and number_typed(hop, "34") == number_typed(hop, "43") == (
+        "",
+        "34",
+    )
+    assert (
+        spot_of(place, "6") == "place-6" and spot_of(hop, "34") == "hop-3-4" and spot_of(place, None) is None
+    )
+    assert spot_of(BY_KEY["p"], None) == "pass" and spot_of(BY_KEY["h"], "10") == "hard-10"
+    assert [odds_spot(s) for s in ("pass", "dont-come-5", "come", "place-6", "come-6/on")] == [
+        "pass-odds",
+        "dont-come-5-odds",
+        None,
+        None,
+        "come-6-odds",
+    ]
+    assert toggled("place-6", False) == "place-6/on" and toggled("place-6/on", True) == "place-6/off"

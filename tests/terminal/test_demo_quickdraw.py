@@ -2,7 +2,8 @@
 five from the player left of the player-dealer, the dealer keys each player's draw on the bet picker (``b``:
 ``p`` stand pat, ``d`` and the positions of the cards thrown in, which are ``discard`` events followed by the
 draw of that many); the player-dealer's two Draw Cards come and the round settles through the bank with the
-collection."""
+collection. A backline bettor's Bonus Bet keyed on the wager panel (the spot behind the seat) is settled on its
+own stake (seed 000 L2181)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,14 @@ async def test_quick_draw_on_the_demo_keys_the_draws_and_settles_through_the_ban
     app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("quickdraw"))
     c = app.controller
     assert c.game.id == "quickdraw/the101"
+    assert c.spots == ["play", "bonus", "play backline", "bonus backline"]
     async with app.run_test(size=(140, 44)) as pilot:
+        # a backline bettor's $5 Bonus Bet behind seat 2 (L2181), keyed on the wager panel
+        assert await until(pilot, lambda: bool(c.board.wagers))
+        await pilot.press("w")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "WagerPanel")
+        await pilot.press("2", "down", "down", "down", "s", "enter")
+        assert await until(pilot, lambda: c.board.wagers.get((2, 0, "bonus backline")) == 500)
         await _deal(app, pilot, "how many cards to draw")
         start = c.state.start
         pd = start.player_dealer
@@ -43,6 +51,9 @@ async def test_quick_draw_on_the_demo_keys_the_draws_and_settles_through_the_ban
         plays = [w for w in sd["wagers"] if w["spot"] in ("play", "play-hand-bonus")]
         bonuses = [w for w in sd["wagers"] if w["spot"] == "bonus"]
         assert sd["wagers"] == plays + bonuses  # every Play first, then every Bonus Bet
+        behind = [w for w in bonuses if w.get("backline")]
+        assert [(w["seat"], w["cents"]) for w in behind] == [(2, 500)]  # settled on its own stake
+        assert "seat 2 backline" in sd["bank"]["receipts"]
         ts = c.settled
         assert ts.chips_before() == ts.chips_after()
         assert app.view.fee_cents > 0

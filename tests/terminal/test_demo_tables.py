@@ -72,6 +72,7 @@ def demo_app(tmp_path, monkeypatch, index=0):
         "ultimateholdem",
         "quickdraw",
         "panguingue",
+        "partycraps",
     ]
     app = build_app(tables[index], tables=tables)
     # COMMS_LOST is decided on a manual clock: it cannot trip while a loaded machine starves the test
@@ -188,6 +189,8 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
         await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.id == "panguingue/oaks")
         await pilot.press("t")
+        assert await until(pilot, lambda: app.controller.game.id == "partycraps/the101")
+        await pilot.press("t")
         assert await until(pilot, lambda: app.controller.game.family == "paigow")
         c = app.controller
         moves = [e.payload["game"] for e in c.journal.journal.entries(kind="demo") if "game" in e.payload]
@@ -208,6 +211,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimateholdem/the101",
             "quickdraw/the101",
             "panguingue/oaks",
+            "partycraps/the101",
             "paigow/capitol",
         ]
         games = [e.payload["game"] for e in c.journal.journal.entries(kind="config")]
@@ -229,6 +233,7 @@ async def test_t_switches_the_demo_table_and_journals_it(tmp_path, monkeypatch):
             "ultimateholdem/the101",
             "quickdraw/the101",
             "panguingue/oaks",
+            "partycraps/the101",
             "paigow/capitol",
         ]
         assert c.journal.journal.verify().ok

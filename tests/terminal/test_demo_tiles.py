@@ -25,8 +25,11 @@ ROOM_TABLES = {
 
 async def reach_by_t(app, pilot, room: str) -> None:
     """From the demo table before ``room``'s, ``t`` deals ``room``'s Pai Gow Tiles table."""
+    from terminal.console.app import DealerScreen
+
     first = app.controller
     assert await until(pilot, lambda: bool(first.drivers))
+    assert await until(pilot, lambda: isinstance(app.screen, DealerScreen))  # `t` acts on the dealer screen
     await pilot.press("t")
     assert await until(pilot, lambda: app.controller is not first and bool(app.controller.drivers))
     assert app.controller.game.id == f"paigowtiles/{room}" and app.backend is app.controller
@@ -94,12 +97,28 @@ async def test_the_tiles_demo_table_deals_and_settles_a_round(tmp_path, monkeypa
     assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
 
 
+def shows_alert(app, alert) -> bool:
+    """The screen (the app's painted view, what ``x`` acts on) shows ``alert`` as the one to clear."""
+    shown = app.view.active_alert if app.view is not None else None
+    return shown is not None and (shown.code, shown.seat) == (alert.code, alert.seat)
+
+
+def focused(app, widget_id: str) -> bool:
+    """The widget with ``widget_id`` has the keyboard (a dialog is mounted and ready for keys)."""
+    return app.focused is not None and app.focused.id == widget_id
+
+
+def mounted(app, selector: str) -> bool:
+    """The current screen's ``selector`` is mounted (it can be clicked)."""
+    return bool(app.screen.query(selector))
+
+
 async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_picker(tmp_path, monkeypatch):
     from collections import Counter
 
     from rules.paigowtiles.house_way import set_house_way
     from rules.paigowtiles.tiles import ALL_TILES
-    from terminal.console.app import PinScreen
+    from terminal.console.app import DealerScreen, PinScreen
     from terminal.console.tile_picker import TilePicker
     from terminal.console.view import ConsoleInput
 
@@ -107,6 +126,7 @@ async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_p
     c = app.controller
     async with app.run_test(size=(140, 44)) as pilot:
         assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        assert await until(pilot, lambda: isinstance(app.screen, DealerScreen))  # the fault keys act there
         await pilot.press("9")  # demo key: the trays' next read (after the round's first) repeats a face
         await start_round(app, pilot)
         dup = lambda: [a for a in c.view().alerts if a.code == "DUPLICATE_CARD"]  # noqa: E731
@@ -122,15 +142,21 @@ async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_p
             ConsoleInput("tiles.place", "dealer", "picker", {"seat": wrong, "tiles": "6-6 6-6 1-1 1-1"})
         )
         assert said.startswith("DUPLICATE_CARD holds the table")  # nothing is keyed while the STOP holds …
-        await pilot.press("x")  # … until the floor clears it with the floor's PIN
-        assert await until(pilot, lambda: isinstance(app.screen, PinScreen))
+        # … until the floor clears it with the floor's PIN. `x` clears the alert the screen shows (the app's
+        # last painted view, repainted at most repaint_hz times a second), which can lag the controller on a
+        # loaded machine: wait until the screen shows this alert, then press (no retry, no sleep).
+        assert await until(pilot, lambda: shows_alert(app, alert))
+        await pilot.press("x")
+        assert await until(pilot, lambda: isinstance(app.screen, PinScreen) and focused(app, "pin-input"))
         await pilot.press(*"2222", "enter")
         assert await until(pilot, lambda: c.step().value == "dealing"), c.step()
         # The dealer keys the position's four tiles on the picker: four of the faces no position holds.
         held = Counter(str(t) for ts in c.tiles_round.tiles.values() for t in ts)
         keyed = list((Counter(str(t) for t in ALL_TILES) - held).elements())[:4]
         await pilot.press("e")
-        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        assert await until(
+            pilot, lambda: isinstance(app.screen, TilePicker) and mounted(app, f"#tile-{keyed[0]}")
+        )
         picker = app.screen
         assert (picker.seat, picker.mode) == (wrong, "tiles")
         for face in keyed:
@@ -152,7 +178,7 @@ async def test_a_wrong_tile_read_stops_the_table_and_the_dealer_keys_it_on_the_p
         player = next(s for s in c.unset() if s != c.tiles_round.player_dealer)
         setting = set_house_way(c.tiles_round.tiles[player], c.tiles_round.chart)
         await pilot.press("e")
-        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        assert await until(pilot, lambda: isinstance(app.screen, TilePicker) and mounted(app, "#tile-6-6"))
         picker = app.screen
         while picker.seat != player:
             await pilot.press("right")
@@ -211,7 +237,7 @@ async def test_the_dealer_keys_the_dice_on_the_picker_at_a_table_without_a_dice_
         said = await c.submit(ConsoleInput("tiles.dice", "dealer", "picker", {"dice": [0, 3, 7]}))
         assert said.startswith("the dice are three values 1 to 6") and not c.state.dice
         await pilot.press("e")
-        assert await until(pilot, lambda: isinstance(app.screen, TilePicker))
+        assert await until(pilot, lambda: isinstance(app.screen, TilePicker) and mounted(app, "#die-2-4"))
         picker = app.screen
         assert picker.mode == "dice"
         await pilot.press("s")  # nothing picked yet: the picker says so and stays open
@@ -247,3 +273,38 @@ async def test_the_dealer_keys_the_dice_on_the_picker_at_a_table_without_a_dice_
     _, lines = run_tiles(sc)
     assert check_tiles(sc, lines) == []
     assert sc.expect["outcome"]["bank_after"] == out["bank_after"]
+
+
+async def test_capitols_bank_goes_on_counterclockwise_on_the_screen(tmp_path, monkeypatch):
+    """Capitol's Pai Gow Tiles offers the bank "starting at seat #1 … counterclockwise every two hands" (seed
+    003 L527, the game file's rotation.offer_direction): once seat 1 has banked two settled rounds, `n` is
+    refused with the seat the bank goes to (8, not 2), `a` gives it there, the header shows it, and the
+    journal folds to the same player-dealer. (Two whole rounds through the rotation: test_paigowtiles_rotation.)"""
+    from terminal.console.app import DealerScreen, SeatPanel
+    from terminal.table.restore import fold_journal
+    from terminal.table.state import BankSettled
+
+    app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("paigowtiles"))
+    c = app.controller
+    async with app.run_test(size=(140, 44)) as pilot:
+        assert await until(pilot, lambda: c.drivers and isinstance(app.screen, DealerScreen))
+        assert await until(pilot, lambda: c.player_dealer == 1 and c.bank_cents > 0)  # the demo's layout
+        for n in (1, 2):  # the bank's settlement of two rounds (the event a settled round journals)
+            await c.record(BankSettled(n, c.bank_cents))
+        assert c.table.rotation.due is not None and c.table.next_banker == 8
+        await pilot.press("n")
+        said = "gives it to seat 8, the next seat counterclockwise"
+        assert await until(pilot, lambda: any(said in n.message for n in app._notifications))
+        assert c.round_no == 0 and c.state.start is None  # refused: nothing dealt
+        await pilot.press("a")
+        # between rounds the layout shows the player-dealer's seat (★PD on its panel)
+        assert await until(pilot, lambda: app.view is not None and app.view.betting_player_dealer == 8)
+        await pilot.pause()
+        marked = [
+            p.seat.seat for p in app.screen.query(SeatPanel) if p.seat is not None and p.seat.player_dealer
+        ]
+        assert marked == [8]
+        t = c.config.table
+        folded = fold_journal(c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, c.rules_for)
+        assert folded.player_dealer == 8 and folded.rotation == c.table.rotation
+    c.close()

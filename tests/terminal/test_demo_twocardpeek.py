@@ -7,7 +7,11 @@ screen says which rule."""
 
 from __future__ import annotations
 
+import yaml
+
+from terminal.cli import main
 from terminal.commands.run import DEMO_TABLES
+from terminal.scenario import load_scenario, run
 from tests.terminal.test_demo_pot_games import _deal, _key, _picker
 from tests.terminal.test_demo_tables import demo_app, text_of, until
 
@@ -17,7 +21,8 @@ async def test_peeks_keyed_on_the_bet_picker_settle_on_their_row_within_the_post
 ):
     """Three Peeks keyed during the Peek betting round: one at the table minimum on row B is settled on B; one
     under the posted minimum and one over the Peek's $50 maximum get no action (their chips go back) and the
-    settlement on the dealer screen names the rule for each."""
+    settlement on the dealer screen names the rule for each. The journal carries the posted limits: the round
+    exported from it (``journal export``) and replayed gets the same rulings."""
     app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("twocardpeek"))
     c = app.controller
     assert c.game.id == "twocardpeek/the101"
@@ -51,16 +56,27 @@ async def test_peeks_keyed_on_the_bet_picker_settle_on_their_row_within_the_post
         )
         assert mine[(over, "peek-c")]["result"] == "no-action" and mine[(over, "peek-c")]["net_cents"] == 0
         assert mine[(over, "peek-c")]["rule"] == "a Peek Bonus is at most 5000 cents, not 6000"
+
         # the dealer screen's settlement: the two go back, each with its rule
-        assert await until(pilot, lambda: app.screen.query_one("#settlement").display)
-        shown = text_of(app.screen.query_one("#settlement").content)
+        def shown() -> str:
+            return text_of(app.screen.query_one("#settlement").content)
+
+        # the settlement is drawn when the view is next painted
+        assert await until(pilot, lambda: f"Seat {over} peek-c" in shown()), shown()
         for seat, spot, why in (
             (under, "peek-a", "at least the table minimum, 500 cents, not 300"),
             (over, "peek-c", "at most 5000 cents, not 6000"),
         ):
-            (line,) = [ln for ln in shown.splitlines() if f"Seat {seat} {spot}" in ln]
-            assert "returned" in line and why in line, shown
+            (line,) = [ln for ln in shown().splitlines() if f"Seat {seat} {spot}" in ln]
+            assert "returned" in line and why in line, shown()
         ts = c.settled
         assert ts.chips_before() == ts.chips_after()
         assert c.journal.journal.verify().ok
+        # the journal carries the posted limits: the round exported and replayed gets the same rulings
+        out = tmp_path / "round.yaml"
+        assert main(["journal", "export", "-o", str(out), str(c.journal.journal.path)]) == 0
+        assert yaml.safe_load(out.read_text())["table"]["limits"] == {"min_cents": 500, "max_cents": 10000}
+        state, _ = run(load_scenario(out))
+        replayed = state.outcome.to_json()["settlement"]["wagers"]
+        assert [w for w in replayed if w["spot"].startswith("peek-")] == list(mine.values())
     c.close()

@@ -1,0 +1,175 @@
+"""Ways out the soak through the emulated devices found missing (issue 16 items 2, 3 and 8), each on the
+real controller with its real emulated devices (the example table's ``emu://`` shuffler, shoe and dice
+cup over ptys, the real drivers under the device supervisor), the model's manual clocks and PIN gate
+(``tests/terminal/flow_model.py``). No verdict depends on the machine's speed: "the table is quiet" is a
+bounded number of event-loop turns with nothing new.
+
+- a terminal restarted mid-round asks its devices again for what the round waits on, and a device whose
+  counter started again is heard (its reads are not dropped as copies of the last table's);
+- a shuffler's fault chip goes back to ok once its alert is cleared (the cover closed again);
+- a device that went offline is reconnected by the technician's clearing of its alert;
+- a Baccarat coup with a card the shoe could not read is held for the floor, whose misdeal voids it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any
+
+import pytest
+
+from rules.round.events import DiceResult
+from terminal.controller import _emulator_control
+from terminal.table.machine import Step
+from tests.terminal.flow_model import EmulatedTable, stuck_words, waits_with_a_way_out
+
+
+@pytest.fixture
+def table() -> Iterator[EmulatedTable]:
+    t = EmulatedTable()
+    yield t
+    t.teardown()
+
+
+def follow(t: EmulatedTable, until: set[Step], steps: int = 40) -> Step:
+    """The dealer follows the prompt (clearing what stops the table with its role's PIN) until the table
+    reaches one of ``until``; every step, a table waiting on its devices is answered or says why."""
+    for _ in range(steps):
+        step = t.c.step()
+        if step in until:
+            return step
+        assert waits_with_a_way_out(t.c, t.run), f"waits for ever: {stuck_words(t.c)}"
+        t.a_dealer_follows_the_prompt(1)
+    raise AssertionError(f"never reached {sorted(s.value for s in until)}: {stuck_words(t.c)}")
+
+
+def clear(t: EmulatedTable) -> str:
+    """Whoever the alert on screen names clears it (a staff role with its PIN); its code."""
+    alert = t.c.view().active_alert
+    assert alert is not None
+    if alert.clear_role in ("floor", "technician"):
+        t.clear_with_pin(alert.clear_role, True)
+    else:
+        t.dealer_key("clear-alert")
+    return alert.code
+
+
+def test_a_baccarat_coup_started_while_the_terminal_restarts_is_dealt_from_the_shoe(table):
+    """The terminal is cut off from its shoe as the coup starts (no draw reaches the shoe), then restarts:
+    the restarted table asks the shoe for the card the coup waits on, and the shoe's reads — numbered on
+    from its non-volatile memory — are heard, so the coup is dealt to its settlement."""
+    table.open_case("baccarat")
+    follow(table, {Step.SETTLEMENT})  # a coup dealt: the journal holds the shoe's read numbers
+    table.stop_devices()
+    table.submit("new-round")
+    assert table.c.step() is Step.DEALING and table.c.state.placed == ()
+    table.restart()
+    assert follow(table, {Step.SETTLEMENT}) is Step.SETTLEMENT
+    assert table.c.round_no == 2 and len(table.c.state.placed) >= 4
+
+
+def test_the_dice_cup_is_heard_after_the_terminal_restarts(table):
+    """A Pai Gow table restarted between rounds: its dice cup's next roll carries a number the journal
+    has not seen (the cup's counter survives in its non-volatile memory), so it is heard, not dropped as
+    a copy of a roll the journal already holds; the round reaches the setting of the hands."""
+    table.open_case("paigow")
+    follow(table, {Step.SETTING})
+    table.submit("house-way")
+    assert table.c.step() is Step.SETTLEMENT
+    rolls = sum(1 for _, e in table.c.state.segment if isinstance(e, DiceResult))
+    table.restart()
+    assert follow(table, {Step.SETTING}) is Step.SETTING
+    assert table.c.round_no == 2
+    assert sum(1 for _, e in table.c.state.segment if isinstance(e, DiceResult)) == rolls
+
+
+def test_a_shuffler_that_lost_its_deck_in_a_restart_says_so_and_the_remedy_gets_out(table):
+    """Pai Gow, the terminal restarted mid-deal: the shuffler came back without its shuffled deck (a
+    power cut), so it refuses the packet — an alert naming the device and the remedy (misdeal, then
+    shuffle), never a round waiting in silence. Following it, the next round is dealt."""
+    table.open_case("paigow")
+    follow(table, {Step.SHUFFLE})
+    table.submit("new-round")  # the shuffle
+    follow(table, {Step.BETTING})
+    table.stop_devices()
+    table.submit("new-round")  # the round starts; no packet reaches the shuffler
+    assert table.c.step() is Step.DEALING
+    table.restart()
+    alert = table.c.view().active_alert
+    assert alert is not None and alert.code == "DEVICE_FAULT", stuck_words(table.c)
+    assert "misdeal" in alert.remedy and alert.clear_role == "technician"
+    assert clear(table) == "DEVICE_FAULT"  # the technician's clearing declares the misdeal
+    declared = [
+        e.payload for e in table.c.journal.journal.entries(kind="round") if e.payload["type"] == "declare"
+    ]
+    assert declared[-1]["what"] == "misdeal" and declared[-1]["by"] == "device"
+    assert table.c.view().active_alert.code == "MISDEAL_DECLARED"
+    assert follow(table, {Step.SETTING}, steps=60) is Step.SETTING
+    assert table.c.round_no == 2
+
+
+def test_the_shuffler_chip_is_ok_again_once_its_cover_alert_is_cleared(table):
+    """The shuffler's cover opened (a DEVICE_FAULT that stops the table, its chip "fault"): the
+    technician clears the alert, the shuffler is told to resume (the cover closed), its chip shows ok, and
+    the next rounds are dealt — not refused by a shuffler still holding its fault."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING})
+    table.device_fault(("2", "shuffler", "door", "Door"))
+    assert table.c.devices["shuffler"].state == "fault"
+    assert clear(table) == "DEVICE_FAULT"
+    table.settle()
+    assert table.c.devices["shuffler"].state == "ok", stuck_words(table.c)
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
+
+
+def test_an_offline_shuffler_is_reconnected_when_the_technician_clears_its_alert(table):
+    """The shuffler stops answering (unplugged for an hour): the silence watchdog raises COMMS_LOST and
+    its chip shows offline. The technician's clearing is the retry: the terminal opens the port again at
+    once (no waiting for the backoff), the shuffler answers, and the table shuffles and deals on."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING, Step.SHUFFLE})
+    port = _emulator_control(table.c.shuffler())  # the emulator's own hands: unplugged for an hour
+    port.call(functools.partial(port.emulator.inject, "disconnect", time.monotonic(), duration=3600.0))
+    table.run(_until(lambda: port.emulator.link is not None and port.emulator._silent(time.monotonic())))
+    table.settle()
+    table.run(table.watch.advance(30.0, step=1.0))  # the silence watchdog's clock: 30 s without a frame
+    table.run(_until(lambda: "COMMS_LOST" in [a.code for a in table.c.view().alerts]))
+    table.settle()
+    assert table.c.devices["shuffler"].state == "offline"
+    assert clear(table) == "COMMS_LOST"
+    table.run(_reconnected(table))
+    assert table.c.devices["shuffler"].state == "ok", stuck_words(table.c)
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
+
+
+async def _until(ok: Callable[[], bool]) -> None:
+    for _ in range(1500):  # a bound for a broken run, not a timing
+        if ok():
+            return
+        await asyncio.sleep(0.01)
+
+
+def _reconnected(t: EmulatedTable) -> Coroutine[Any, Any, None]:
+    return _until(lambda: t.c.devices["shuffler"].state == "ok" and t.c.shuffler() is not None)
+
+
+def test_a_coup_with_an_unread_card_is_held_for_the_floor_whose_misdeal_voids_it(table):
+    """Baccarat: the shoe cannot read a card of the coup (??). No hand can be scored, so the table is not
+    at a settlement that refuses the next coup: it is held for the floor; the UNREADABLE_CARD warning is
+    cleared, the floor's misdeal voids the coup (every wager back), and the next coup is dealt."""
+    table.open_case("baccarat")
+    follow(table, {Step.BETTING, Step.SHUFFLE})
+    table.device_fault(("8", "shoe", "misread_next", "Misread"))
+    follow(table, {Step.HELD})
+    assert "UNREADABLE_CARD" in [a.code for a in table.c.view().alerts]
+    assert table.c.view().next_step == "Settlement held: call the floor"
+    assert clear(table) == "UNREADABLE_CARD"
+    assert table.c.step() is Step.HELD  # still held: the misdeal is the way out
+    assert table.c._unfinished_round() is not None
+    table.submit("misdeal")
+    assert table.c.state.status.value == "void"
+    assert follow(table, {Step.SETTLEMENT}) is Step.SETTLEMENT
+    assert table.c.devices["shoe"].state == "ok"  # it read again: the misread was the card's
