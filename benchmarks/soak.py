@@ -392,6 +392,7 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         soak.device_tables = tuple(args.tables.split(","))
         soak.device_faults = tuple(args.faults.split(",")) if args.faults else None
         soak.faults_per_round, soak.misdeals_per_round = args.faults_per_round, args.misdeals_per_round
+        soak.pauses_per_round = args.pauses_per_round
         soak.restart_on = args.restart_on
         if args.until:
             soak.deadline = time.time() + float(args.until) * 60
@@ -447,6 +448,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--faults-per-round", type=float, default=0.25, help="--through devices [0.25]")
     p.add_argument("--misdeals-per-round", type=float, default=0.01, help="--through devices [0.01]")
+    p.add_argument(
+        "--pauses-per-round",
+        type=float,
+        default=0.02,
+        help="--through devices: long pauses (the devices' silence watchdog moved 10 s) a round [0.02]",
+    )
     p.add_argument(
         "--until",
         help="--through devices: stop dealing after this many minutes (the result says so) [no limit]",

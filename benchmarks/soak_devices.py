@@ -433,10 +433,11 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                     soak.rounds += t.c.round_no - last
                     last = t.c.round_no
                     t.plan_round(soak.faults_per_round, soak.misdeals_per_round, soak.pauses_per_round)
-                    if not quiet and soak.rounds % 500 == 0:
+                    if not quiet and soak.rounds % 250 == 0:
                         rate = soak.rounds / (time.perf_counter() - t0)
                         print(
-                            f"  {soak.rounds:,} rounds, {rate:.2f} rounds/s, RSS {_rss_kb() / 1024:.1f} MB",
+                            f"  {soak.rounds:,} rounds, {rate:.2f} rounds/s, RSS {_rss_kb() / 1024:.1f} MB, "
+                            f"{len(os.listdir('/proc/self/fd'))} open files",
                             flush=True,
                         )
                 if points and soak.rounds >= points[0] and soak.rng.random() < 0.3:
