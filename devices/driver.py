@@ -193,6 +193,11 @@ class Device:
         except TimeoutError:
             await self.close()
             raise HandshakeTimeout(f"{self.name}: no IDENTITY from {self.transport.name}") from None
+        except BaseException:
+            # cancelled mid-handshake (the device's task restarted or stopped): the port is closed — an
+            # emulated device's emulator with it — never left open behind a task that is gone
+            await asyncio.shield(self.close())
+            raise
         if self.identity is None and self.refused is not None:
             await self.close()
             raise DeviceRefusedError(

@@ -182,10 +182,11 @@ def craps_layout(
     """The felt from the table's values (pure).
 
     ``wagers``: the bets on the layout (seat, spot, cents) — between flips the table's layout, during a flip the
-    round start's; ``point``: the point the flip is dealt with (None: a come-out); ``cards``: the flip's cards
+    round start's; ``point``: the point the bets work with (None: a come-out); ``cards``: the flip's cards
     out so far; ``report``: the settled flip's report as JSON (``rules/partycraps`` ``PartyCrapsReport``: its
     ``total``, ``point_after``, ``action_seat``, ``player_dealer_flip``, ``words`` and each decided bet's
-    ``result``), which once there rules the point shown (``point_after``) and each bet's result;
+    ``result``), which once there rules the point shown (``point_after``) and each bet's result (a decided bet
+    no longer on the layout is shown with its result beside the seat's bets);
     ``working``: the engine's working status by (seat, spot) (:func:`engine_working`); a bet it does not rule
     on is shown working."""
     by_seat: dict[int, list[CrapsBet]] = {}
@@ -194,10 +195,12 @@ def craps_layout(
         decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = line
     for line in (report or {}).get("no_action", ()) or ():
         decided[(int(line["seat"]), split_spot(str(line["spot"]))[0])] = {**line, "result": "no_action"}
+    shown: set[tuple[int, str]] = set()
     for seat, spot, cents in wagers:
         base, call = split_spot(spot)
         work = (working or {}).get((seat, base))
         line = decided.get((seat, base))
+        shown.add((seat, base))
         by_seat.setdefault(seat, []).append(
             CrapsBet(
                 base,
@@ -207,6 +210,11 @@ def craps_layout(
                 call,
             )
         )
+    for (seat, base), line in decided.items():  # decided and off the layout: shown with its result
+        if (seat, base) not in shown:
+            by_seat.setdefault(seat, []).append(
+                CrapsBet(base, int(line.get("cents") or 0), True, _result_words(line))
+            )
     action = report.get("action_seat") if report else None
     nets: dict[int, int] = {}
     for line in (report or {}).get("wagers", ()) or ():
@@ -291,13 +299,18 @@ def craps_of(table: Any, betting_open: bool) -> CrapsLayout | None:
     if st.game.family != FAMILY:
         return None
     report = flip_report(st)
-    if st.start is not None and st.status.value in ("dealing", "dealt"):
+    settled = report is not None and betting_open
+    if st.start is not None and st.status.value in ("dealing", "dealt") and not settled:
+        # from no more bets until the flip is settled: the flip's own bets, dealt with its point
         wagers: Iterable[tuple[int, str, int]] = [(w.seat, w.spot, w.cents) for w in st.start.wagers]
         pd, bank = st.start.player_dealer, st.start.bank
+        point = report.get("point_before") if report is not None else carried_point(st)
     else:
+        # between flips, and once the flip is settled: the layout as it stands for the next flip (bets keyed
+        # since included), with the point it will be dealt with; the settled flip's results beside it
         wagers, pd, bank = table.wagers, table.player_dealer, table.bank_cents
+        point = report.get("point_after") if report is not None else carried_point(st)
     cards = tuple("??" if p.card is None else str(p.card) for p in st.placed if not p.void)
-    point = report.get("point_before") if report is not None else carried_point(st)
     point = point if isinstance(point, int) else None
     wagers = list(wagers)
     return craps_layout(

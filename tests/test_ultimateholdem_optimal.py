@@ -16,7 +16,7 @@ import yaml
 
 from rules.cards import ALL_CARDS
 from rules.evaluators.high import evaluate_high
-from rules.ultimateholdem.analyze import OPTIMAL_KEY, analysis_files, analyze
+from rules.ultimateholdem.analyze import OPTIMAL_KEY, analysis_files, analyze, rules_sha256
 from rules.ultimateholdem.model import from_data
 from rules.ultimateholdem.settle import SeatHand, settle_seat
 
@@ -108,3 +108,35 @@ def test_analyze_without_a_stored_count_says_the_figures_are_not_shown() -> None
     assert [w.name for w in a.wagers] == ["Trips"]
     where = f"config/{analysis_files(data)[OPTIMAL_KEY]}"
     assert any(n.startswith("Not shown") and where in n for n in a.notes)
+
+
+def test_stored_count_is_for_the_filed_rules_and_near_the_published_edge() -> None:
+    """The stored count (config/analysis/ultimateholdem-the101.yaml) was made for the game file as it
+    stands; its edge per Ante rounds to the published figure for standard Ultimate Texas Hold'em
+    under optimal play (2.19%), whose rules The 101's filing repeats (pair qualifier, UTH-02 Blind table,
+    4x/3x, 2x, 1x)."""
+    data = _data()
+    stored = yaml.safe_load((ROOT / "config" / analysis_files(data)[OPTIMAL_KEY]).read_text())
+    assert stored["rules_sha256"] == rules_sha256(data)
+    total = Fraction(stored["per_ante"]["total"])
+    parts = sum((Fraction(stored["per_ante"][k]) for k in ("ante", "blind", "play")), Fraction(0))
+    assert parts == total
+    assert abs(float(total) + 0.0219) < 0.0001
+    assert stored["deals"] == 1326 * 19600 * 1081 * 990
+
+
+def test_analyze_shows_the_stored_count_as_exact_with_its_method() -> None:
+    data = _data()
+    stored = yaml.safe_load((ROOT / "config" / analysis_files(data)[OPTIMAL_KEY]).read_text())
+    a = analyze({**data, OPTIMAL_KEY: stored}, None)
+    w = {x.name: x for x in a.wagers}
+    together = w["Ante, Blind and Play together, per unit of Ante"]
+    assert together.house_edge == -Fraction(stored["per_ante"]["total"])
+    assert "exact, the player's optimal play" in together.note
+    text = a.to_text()
+    assert "benchmarks/ultimateholdem_optimal.py" in text and "element of risk" in text
+    # a count made for other rules is not shown
+    other = {**data, "blind": {**data["blind"], "pays": data["blind"]["pays"][1:]}}
+    b = analyze({**other, OPTIMAL_KEY: stored}, None)
+    assert "Ante, Blind and Play together, per unit of Ante" not in {x.name for x in b.wagers}
+    assert any("counted for other rules" in n for n in b.notes)

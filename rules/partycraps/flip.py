@@ -183,8 +183,9 @@ def lay_out(
                 )
             )
     out: list[Placed] = []
-    for p in placed:
-        why = _refusal(v, p, point, placed)
+    # the propositions last: they need a line, number, Field or Big wager that is itself taken (L4099)
+    for p in sorted(placed, key=_is_proposition):
+        why = _refusal(v, p, point, out if _is_proposition(p) else placed)
         if why and p.new and p.established:
             out.append(Placed(p.seat, p.spot, p.established, 0, "", p.own))
             out.append(Placed(p.seat, p.spot, 0, p.new, why, p.own))
@@ -195,6 +196,11 @@ def lay_out(
         if why:
             problems.append((p.seat, f"seat {p.seat} {p.spot.name}: {why}"))
     return [*refused, *out], problems
+
+
+def _is_proposition(p: Placed) -> bool:
+    """A bet of area M (L4099-4111): Hard Ways, the one-deal propositions, Horn, Hop."""
+    return p.spot.kind in (*PROPS, "hop", "hard")
 
 
 def _refusal(v: Variant, p: Placed, point: int | None, placed: Sequence[Placed]) -> str:
@@ -217,9 +223,13 @@ def _refusal(v: Variant, p: Placed, point: int | None, placed: Sequence[Placed])
         has = any(q.seat == p.seat and q.spot.name == base and q.established > 0 for q in placed)
         if not has:
             return f"odds go behind an established {base} bet (L4086)"
-    if s.kind in (*PROPS, "hop", "hard"):
+    if _is_proposition(p):
         ok = any(
-            q.seat == p.seat and q.spot.kind in QUALIFYING_KINDS and not q.spot.odds and not q.own
+            q.seat == p.seat
+            and q.spot.kind in QUALIFYING_KINDS
+            and not q.spot.odds
+            and not q.own
+            and not q.refused
             for q in placed
         )
         if not ok:
@@ -455,6 +465,7 @@ def flip(
             cite = f"{cite}; fee {v.vig.cite}"
         sec = section(p.spot, result, p.established > 0, filed)
         decided.append(Decided(p.seat, p.spot.text, p.cents, result, pays, sec, rule, cite, vig, p.new > 0))
+    standing.extend(_held_aside(v, data, carried, player_dealer, placed, a, b))
     return Flip(
         (a, b),
         point,
@@ -465,6 +476,33 @@ def flip(
         tuple(new_wagers),
         tuple(problems),
     )
+
+
+def _held_aside(
+    v: Variant,
+    data: Mapping[str, Any],
+    carried: Carried,
+    player_dealer: int | None,
+    placed: Sequence[Placed],
+    a: int,
+    b: int,
+) -> list[Standing]:
+    """The player-dealer's own standing bets the table held aside (carried, not on this round start): they get
+    no action; those the flip does not decide stay up, those it decides are the table's to return (L4136-4138)."""
+    if player_dealer is None:
+        return []
+    present = {(p.seat, p.spot.name) for p in placed}
+    out: list[Standing] = []
+    for seat, name, cents in carried.bets:
+        if seat != player_dealer or (seat, name) in present:
+            continue
+        spot = parse_spot(name)
+        result = decide(v, data, spot, a, b, carried.point)[0]
+        if result == "stays" or not default_working(v, spot, carried.point):
+            out.append(
+                Standing(seat, name, cents, default_working(v, spot, deal(carried.point, a + b).point))
+            )
+    return out
 
 
 def carry_after(f: Flip) -> Carried:

@@ -16,7 +16,7 @@ house. The rest of the class ranks by its counts.
 The Ante, Blind and Play under the player's optimal play: the player's best decision at each of the three
 chances (before the flop, on the flop, at the river) against every player-dealer holding and board, over all
 C(52,2) x C(50,5) x C(45,2) = 2,781,381,002,400 deals, is counted exactly by
-``benchmarks/ultimateholdem_optimal.py`` (about 12 minutes of CPU with numpy: a board's 1,081 holdings ranked
+``benchmarks/ultimateholdem_optimal.py`` (694 s of CPU with numpy: a board's 1,081 holdings ranked
 once serve as both the player's and the player-dealer's, the flops by suit classes) and stored in
 ``config/analysis/ultimateholdem-<room>.yaml`` with a fingerprint of the rules it was made for
 (:func:`rules_sha256`); this analysis shows it as exact fractions when the fingerprint matches the game file,
@@ -98,6 +98,7 @@ def optimal_play(data: Mapping[str, Any]) -> tuple[tuple[Wager, ...], list[str]]
     total = -part["total"]
     notes = [
         f"Ante, Blind and Play under the player's optimal play: exact over all {int(raw.get('deals', 0)):,} deals "
+        "(the player's two cards, the flop, the turn and river, the player-dealer's two) "
         f"({where}, made by benchmarks/ultimateholdem_optimal.py): the house edge is {total} = "
         f"{float(total) * 100:.4f}% of the Ante; the average Play is {float(avg_play):.4f} Antes, so the "
         f"element of risk (per unit of all money wagered: Ante, Blind and Play) is {float(total / (2 + avg_play)) * 100:.4f}%.",

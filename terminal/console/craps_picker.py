@@ -266,6 +266,7 @@ class CrapsPicker(Picker):
         bets = self.seat_bets()
         if bets:
             self.chosen = (self.chosen + step) % len(bets)
+        self.seat_typing = False  # the seat is chosen: digits are the amount again
         self.paint()
 
     def action_kind(self, key: str) -> None:
@@ -318,7 +319,7 @@ class CrapsPicker(Picker):
                 "choose a Pass, Don't Pass or an established Come / Don't Come bet (↑ ↓) to add odds behind"
             )
             return
-        self.kind, self.number, self.dollars, self.said = None, None, "", ""
+        self.kind, self.number, self.dollars, self.said, self.seat_typing = None, None, "", "", False
         self.odds_on = bet.spot if bet is not None else None
         self.paint()
 

@@ -118,6 +118,8 @@ def keys_text(view: TableView, names: dict[str, str]) -> Text:
         items.append(("/".join(names[a] for a in bank), "bank"))
     if "new-round" in view.keys:
         items.append(("w", "wagers"))
+        if view.extra.get("craps") is not None:  # Party Craps' bets are keyed on the craps picker
+            items.append(("b", "bets"))
     for key, words in [*items, ("?", "keys")]:
         t.append(f" {key} ", style="bold reverse")
         t.append(f" {words} ")

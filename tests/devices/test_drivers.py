@@ -186,3 +186,30 @@ async def test_transport_loss_is_comms_lost_then_reconnects(rig_factory: Any) ->
     await rig.run_until(lambda r: len(r.of(CardRead)) == 60)
     assert rig.of(CommsLost)[0].alert_code == "COMMS_LOST"
     assert [e.card for e in rig.of(CardRead)] == [m.card for m in rig.sent if isinstance(m, Read)]
+
+
+async def test_a_device_whose_counter_started_again_is_heard_not_dropped_as_copies(rig_factory: Any) -> None:
+    """The journal holds the last table's cup up to roll 500; a cup whose counter started again (a replaced
+    unit, an emulator without its non-volatile memory) numbers its first roll 1. A copy is only ever a
+    message in flight when the link went down — at most a window back (no window exceeds 127) — so roll 1
+    is a new roll, delivered, not dropped as a copy (before: a round waited for dice it had been sent)."""
+    from firmware_bridge.messages import Dice
+
+    rig = await rig_factory("dice-cup-basic", options={"shake_threshold": 60})
+    rig.device.resume_numbers({Dice.TYPE: 500})
+    rig.device.arm(1)
+    await rig.run_until(lambda r: bool(r.of(DiceRolled)))
+    assert rig.of(DiceRolled)[0].number == 1 and rig.device.copies_dropped == 0
+
+
+async def test_a_roll_resent_within_the_window_is_still_a_copy(rig_factory: Any) -> None:
+    """The journal already holds rolls up to 3 and the cup sends roll 1 again (a resend after a reconnect):
+    within the window, it is a copy and dropped, so it is never counted twice."""
+    from firmware_bridge.messages import Dice
+
+    rig = await rig_factory("dice-cup-basic", options={"shake_threshold": 60})
+    rig.device.resume_numbers({Dice.TYPE: 3})
+    rig.device.arm(1)
+    await rig.run_until(lambda r: bool(r.of(CupOpened)))
+    await rig.run_until(lambda r: rig.device.copies_dropped == 1)
+    assert not rig.of(DiceRolled)

@@ -127,7 +127,8 @@ async def quiet(c: TableController, turns: int = 8, bound: int = 1500, seen: set
         now = (c.step(), tuple(d.state for d in c.devices.values()), len(c._tasks))
         if seen is not None:
             seen.add(now[0].value)
-        same = same + 1 if last is not None and table is last[0] and now == last[1] else 0
+        busy = any(not t.done() for t in c._tasks)  # the controller's own work under way (a reconnect)
+        same = same + 1 if last is not None and table is last[0] and now == last[1] and not busy else 0
         last = (table, now)
         if same >= turns:
             return

@@ -5,7 +5,8 @@ Flip 1, a come-out: the dealer keys on the craps picker (``b``) a Place 6 for se
 the come-out a Place bet is off unless turned on, seed 000 L4113) and a Place 8 for seat 6 left OFF; the 6 sets
 the point (the puck ON 6), the Place 6 that was on wins 7:6, the Place 8 that was off stands untouched, the
 Field bets lose. Flip 2: the 6 again makes the point: every Pass wins, the puck comes OFF, the Place 8 (working
-now that a point was on) stays up. Both flips settle through the player-dealer's bank in the filed order from
+now that a point was on) stays up, and a Come keyed before it travels to the 6; the dealer then puts odds behind
+that Come (``o``) and takes the Place 8 down (Delete). Both flips settle through the player-dealer's bank in the filed order from
 the action tile, chips conserved, and the felt shows each step."""
 
 from __future__ import annotations
@@ -101,6 +102,11 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
         passes = {s for s, spot, _ in c.table.wagers if spot == "pass"}
         assert passes
 
+        await pilot.press("b")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "CrapsPicker")
+        assert await key(app, pilot, "tab", "5", "c", "1", "0", "enter") == "seat 5 Come $10"
+        await pilot.press("escape")
+
         second = await flip(app, pilot, 2)
         assert (second["cards"], second["total"], second["point_before"], second["point_after"]) == (
             "2c 4c",
@@ -113,5 +119,19 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
         assert not any((w["seat"], w["spot"]) == (6, "place-8") for w in second["wagers"])  # works, stays up
         assert (6, "place-8", 1200) in c.table.wagers and (7, "hard-8", 500) in c.table.wagers  # two easy 6s
         assert felt(app).puck == "OFF" and felt(app).pd_side == 2
+        # The Come bet travelled to the 6; the dealer puts odds behind it and takes the Place 8 down.
+        assert await until(pilot, lambda: (5, "come-6", 1000) in c.table.wagers), c.table.wagers
+        assert await until(pilot, lambda: "come-6" in bets_of(app, 5))  # the felt shows it on its number
+        await pilot.press("b")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "CrapsPicker")
+        await pilot.press("tab", "5")
+        await pilot.press(*["down"] * list(bets_of(app, 5)).index("come-6"))
+        assert await key(app, pilot, "o", "2", "0", "enter") == "seat 5 Come 6 odds $20"
+        await pilot.press("tab", "6")
+        await pilot.press(*["down"] * list(bets_of(app, 6)).index("place-8"))
+        assert await key(app, pilot, "delete") == "seat 6 Place 8 taken down"
+        assert (5, "come-6-odds", 2000) in c.table.wagers and not any(
+            spot == "place-8" for s, spot, _ in c.table.wagers if s == 6
+        )
         assert c.journal.journal.verify().ok
     c.close()

@@ -92,7 +92,7 @@ def test_the_felt_says_the_point_the_light_the_tiles_and_which_bets_work():
     assert felt(point=6, betting_open=True, cards=()).puck == "ON 6"
 
 
-def test_spot_words_and_the_filed_defaults():
+def test_spot_words_and_the_engines_working_status():
     assert [spot_words(s) for s in ("dont-pass", "come-6-odds", "hop-3-4", "big-8", "place-6/on", "c")] == [
         "Don't Pass",
         "Come 6 odds",
@@ -191,6 +191,8 @@ async def test_the_felt_fits_the_dealers_screen(size):
                 assert "Buy 10 $25 ON" in shown[11]  # turned on by the dealer for the come-out
             keys = app.screen.query_one("#keys")
             assert keys.region.y >= size[1] - 2
+            line = _plain_lines(keys.content, 200)[0].strip()
+            assert " b  bets" in line and line.endswith("?  keys") and len(line) <= keys.region.width, line
 
 
 def _plain_lines(renderable, width: int) -> list[str]:
