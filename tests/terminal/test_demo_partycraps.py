@@ -12,7 +12,8 @@ the action tile, chips conserved, and the felt shows each step."""
 from __future__ import annotations
 
 from terminal.commands.run import DEMO_TABLES
-from terminal.craps_view import CrapsLayout
+from terminal.craps_view import CrapsLayout, craps_of
+from terminal.table.restore import fold_journal
 from tests.terminal.test_demo_tables import demo_app, until
 
 
@@ -134,4 +135,11 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
             spot == "place-8" for s, spot, _ in c.table.wagers if s == 6
         )
         assert c.journal.journal.verify().ok
+        # The felt is a fold of the journal: folded again from its first entry it is the live one.
+        t = c.config.table
+        table = fold_journal(c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, c.rules_for)
+        assert table.wagers == c.table.wagers
+        live = craps_of(c.table, c.betting_open())
+        assert craps_of(table, c.betting_open()) == live
+        assert await until(pilot, lambda: felt(app) == live)  # and the screen draws it (after its repaint)
     c.close()
