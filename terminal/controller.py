@@ -1322,6 +1322,15 @@ class TableController:
                     self.station = self.station.with_device(
                         replace(self.devices[name], state="ok", detail="")
                     )
+                    # the reboot dropped what it had not confirmed (a packet asked for, the cup's arming,
+                    # a draw): ask again for what the round waits on
+                    kind = self.config.devices[name].kind if name in self.config.devices else ""
+                    if kind == "shuffler":
+                        self._dispense_owed = True
+                    elif kind == "dice_cup":
+                        self._armed_for = None
+                    elif kind == "shoe":
+                        self._draw_owed = 0
                 elif event.code in (AlertCode.SHUFFLER_JAM, AlertCode.DEVICE_FAULT) and (
                     getattr(drv, "jammed", False) or getattr(drv, "door_open", False)
                 ):
