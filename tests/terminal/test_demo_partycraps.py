@@ -39,7 +39,7 @@ async def flip(app, pilot, number: int) -> dict:
         await pilot.press("n")
     assert await until(pilot, lambda: c.table.round_no == number and c.settled is not None), c.state.prompt
     assert await until(pilot, lambda: c.settled.settlement is not None), c.settled.problem
-    assert await until(pilot, lambda: felt(app).total is not None)
+    assert await until(pilot, lambda: app.view.round_no == number and felt(app).total is not None)  # painted
     ts = c.settled
     assert ts.chips_before() == ts.chips_after()
     return c.state.outcome.settlement.to_json()
@@ -64,7 +64,8 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
             pilot, lambda: bool(c.board.wagers)
         )  # the demo's layout: Pass Lines, Fields, a bank
         pd = c.player_dealer
-        assert felt(app).puck == "OFF" and not felt(app).no_more_bets and felt(app).player_dealer == pd
+        assert await until(pilot, lambda: app.view is not None and felt(app).player_dealer == pd)
+        assert felt(app).puck == "OFF" and not felt(app).no_more_bets
         await pilot.press("b")
         assert await until(pilot, lambda: type(app.screen).__name__ == "CrapsPicker")
         assert await key(app, pilot, "tab", "3", "l", "6", "1", "2", "enter") == "seat 3 Place 6 $12"
