@@ -122,11 +122,19 @@ class Soak:
     checked: int = 0
     restarts: list[dict[str, Any]] = field(default_factory=list)
     by_game: dict[str, list[list[Event]]] = field(default_factory=dict)
-    #: ``--through devices``: the example tables dealt (``soak_devices.TABLES``) and how often a dealer
-    #: step is preceded by an injected device fault or a misdeal.
+    #: ``--through devices``: the example tables dealt (``soak_devices.TABLES``); device faults, misdeals
+    #: and long pauses (the silence watchdog moved) a round on average (``--faults-per-round`` …), and
+    #: the chance of each before every dealer step (the bounded test's much higher rate).
     device_tables: tuple[str, ...] = ("paigow", "baccarat", "threecard")
-    fault_rate: float = 0.03
-    misdeal_rate: float = 0.005
+    device_faults: tuple[str, ...] | None = None  # the demo faults injected (their names); None: all
+    faults_per_round: float = 0.25
+    misdeals_per_round: float = 0.01
+    pauses_per_round: float = 0.02
+    restart_on: str = "table"  # --restart-on: restart the table itself, or time restarts on copies
+    deadline: float = float("inf")  # --until: the time (epoch seconds) after which no round is started
+    fault_rate: float = 0.0
+    misdeal_rate: float = 0.0
+    pause_rate: float = 0.0
 
     def rounds_of(self, game: str) -> list[list[Event]]:
         if game not in self.by_game:
@@ -382,6 +390,12 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         from soak_devices import deal_devices
 
         soak.device_tables = tuple(args.tables.split(","))
+        soak.device_faults = tuple(args.faults.split(",")) if args.faults else None
+        soak.faults_per_round, soak.misdeals_per_round = args.faults_per_round, args.misdeals_per_round
+        soak.pauses_per_round = args.pauses_per_round
+        soak.restart_on = args.restart_on
+        if args.until:
+            soak.deadline = time.time() + float(args.until) * 60
         dealt = deal_devices(soak, **count, quiet=args.json)
     else:
         dealt = asyncio.run(deal(soak, **count, quiet=args.json))
@@ -427,6 +441,30 @@ def main(argv: list[str] | None = None) -> int:
         default="paigow,baccarat,threecard",
         help="--through devices: the example tables (config/tables) dealt [paigow,baccarat,threecard]",
     )
+    p.add_argument(
+        "--faults",
+        help="--through devices: the demo faults injected, by name (jam,door,reboot,disconnect,garble_next,"
+        "open_early_next,weak_shake_next,misread_next) [all of the table's devices]",
+    )
+    p.add_argument("--faults-per-round", type=float, default=0.25, help="--through devices [0.25]")
+    p.add_argument("--misdeals-per-round", type=float, default=0.01, help="--through devices [0.01]")
+    p.add_argument(
+        "--pauses-per-round",
+        type=float,
+        default=0.02,
+        help="--through devices: long pauses (the devices' silence watchdog moved 10 s) a round [0.02]",
+    )
+    p.add_argument(
+        "--until",
+        help="--through devices: stop dealing after this many minutes (the result says so) [no limit]",
+    )
+    p.add_argument(
+        "--restart-on",
+        choices=("table", "copy"),
+        default="table",
+        help="--through devices: restart the table (devices closed, controller rebuilt) or, with copy, time "
+        "the fresh-process restart on a copy of the journal while the table deals on [table]",
+    )
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--dir", help="keep the journal here (default: a temporary directory)")
     p.add_argument("--json", action="store_true")
@@ -451,12 +489,20 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['restarts_checked']} restarts, each landing where the table was"
         )
         if result["through"] == "devices":
+            if result["stopped_early"]:
+                why = "the table stuck" if result["gave_up_stuck"] else "--until"
+                print(f"STOPPED EARLY ({why}) on day {result['days_dealt']} of {result['days']}")
             print(
                 f"through the emulated devices: {result['rounds_per_second']:.3f} rounds/s wall, "
-                f"{result['deal_cpu'] / max(result['rounds'], 1):.2f} s CPU a round, {result['steps']:,} dealer "
-                f"steps, {result['settled']:,} rounds settled; cards and dice read from {result['read_from']}; injected: {', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}"
+                f"{result['deal_cpu'] / max(result['rounds'], 1):.3f} s CPU a round, {result['steps']:,} dealer "
+                f"steps ({result['idle_steps']:,} idle), {result['settled']:,} rounds settled; cards and dice read "
+                f"from {result['read_from']}; injected: "
+                f"{', '.join(f'{k} {v}' for k, v in result['injected'].items()) or 'nothing'}; "
+                f"{len(result['stuck'])} stuck rounds; {result['replayed_entries']:,} entries replayed"
             )
-            print(f"rounds by table: {result.get('tables')}; stuck rounds: {result.get('stuck', 0)}")
+            print(f"rounds by table: {result['tables']}")
+            for where in result["stuck"]:
+                print(f"  stuck: {where}")
         if s:
             print(
                 f"restart CPU (journal open + controller + start): median {s['cpu_median']:.3f} s, "
@@ -465,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for game, g in s["per_game"].items():
                 print(
-                    f"  {game:<34} {g['restarts']:>2} restarts: RSS {g['rss_mb_first']:.1f} MB at round "
+                    f"  {game:<34} {g['restarts']:>2} restarts: restart process RSS {g['rss_mb_first']:.1f} MB at round "
                     f"{g['rounds_first']:,} -> {g['rss_mb_last']:.1f} MB at round {g['rounds_last']:,} "
                     f"({g['growth'] * 100:+.1f}%)"
                 )

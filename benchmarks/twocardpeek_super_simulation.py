@@ -13,7 +13,15 @@ import sys
 from rules.evaluators.high import category_of, rank5_fast
 from terminal.progress import progress_bar
 
-WINNING = {"Three of a Kind", "Straight", "Flush", "Full House", "Four of a Kind", "Straight Flush", "Royal Flush"}
+WINNING = {
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+    "Royal Flush",
+}
 
 
 def main(deals: int = 1_500_000, seed: int = 7) -> None:

@@ -131,7 +131,10 @@ def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> Ta
     collection = None
     fee_words = "no collection schedule is posted at this table"
     if schedule is not None:
-        collection = family(state.game.family).collection(state, schedule, rr)
+        try:
+            collection = family(state.game.family).collection(state, schedule, rr)
+        except (RulesError, ValueError) as exc:
+            return TableSettlement(None, problem=f"collection: {exc}", stakes=rr.stakes)
         fee_words = f"{schedule.room} {schedule.game} option {schedule.option}: taken {schedule.taken.words}"
     try:
         settlement = settle_results(start.bank, rr, collection)

@@ -122,3 +122,15 @@ def test_the_table_charges_a_flip_only_for_its_new_wagers() -> None:
         ("player_dealer", "hard-ways", 100),
     ]
     assert ts.collection.by_player() == {"seat 3": 100}
+
+
+def test_a_schedule_of_another_game_is_a_named_problem_not_a_traceback() -> None:
+    from terminal.scenario import load_scenario, run
+    from terminal.settlement import settle_table
+
+    path = Path(__file__).parent / "scenarios" / "party-craps-point-set-then-made-on-a-hard-six.yaml"
+    state, _ = run(load_scenario(path))
+    other = RoomFees.from_data(yaml.safe_load(FEES.read_text()), "the101").schedule("ultimate-war", 1)
+    ts = settle_table(state, other, 12)
+    assert ts is not None and ts.settlement is None
+    assert ts.problem == "collection: the ultimate-war schedule is not Party Craps'"

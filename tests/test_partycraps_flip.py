@@ -188,3 +188,13 @@ def test_a_proposition_needs_a_wager_that_is_itself_taken() -> None:
     # with a Pass Line bet it does, and pays 4:1 (L4101)
     f = _flip([(1, "pass", 1000), (1, "any-seven", 100)], 3, 4)
     assert _one(f, "any-seven").pays == 4
+
+
+def test_the_player_dealers_own_bets_held_aside_by_the_table_stay_until_the_flip_would_decide_them() -> None:
+    # seat 3 took the bank with a Pass on 6 and a Come on 9; the table keeps them off the round start
+    carried = [(3, "pass", 1000), (3, "come-9", 1000), (1, "pass", 1000)]
+    f = _flip([(1, "pass", 1000)], 2, 2, point=6, carried=carried, pd=3)  # a 4 decides neither
+    assert [(s.seat, s.spot) for s in f.standing] == [(1, "pass"), (3, "pass"), (3, "come-9")]
+    f = _flip([(1, "pass", 1000)], 4, 5, point=6, carried=carried, pd=3)  # a 9 decides the Come on 9
+    assert [(s.seat, s.spot) for s in f.standing] == [(1, "pass"), (3, "pass")]
+    assert all(d.seat != 3 for d in f.decided)  # no action: not compared against the bank (L4136-4138)

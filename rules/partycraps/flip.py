@@ -331,9 +331,9 @@ def decide(
                 return "lose", Fraction(0), "7" if total == 7 else f"easy {total}", cite
             return "stays", Fraction(0), "", cite
         if total == int(row["wins"]):
-            return "win", Fraction(row["pays"]), f"{total}", cite
+            return "win", Fraction(row["pays"]), f"{total} before 7", cite
         if total == int(row["loses"]):
-            return "lose", Fraction(0), "7", cite
+            return "lose", Fraction(0), f"7 before {row['wins']}", cite
         return "stays", Fraction(0), "", cite
     if k == "hop":
         assert spot.hop is not None
@@ -349,10 +349,10 @@ def decide(
         split = int(row.get("split", 4))
         if total in wins:  # the part on the number dealt wins at its odds, the other parts lose (L4110)
             return "win", (wins[total] - (split - 1)) / split, f"{total}: one part wins", cite
-        return "lose", Fraction(0), f"{total}", cite
+        return "lose", Fraction(0), f"{total} dealt", cite
     if total in wins:
-        return "win", wins[total], f"{total}", cite
-    return "lose", Fraction(0), f"{total}", cite
+        return "win", wins[total], f"{total} dealt", cite
+    return "lose", Fraction(0), f"{total} dealt", cite
 
 
 def section(spot: Spot, result: str, established: bool, order: tuple[str, ...]) -> str:
@@ -465,6 +465,7 @@ def flip(
             cite = f"{cite}; fee {v.vig.cite}"
         sec = section(p.spot, result, p.established > 0, filed)
         decided.append(Decided(p.seat, p.spot.text, p.cents, result, pays, sec, rule, cite, vig, p.new > 0))
+    standing.extend(_held_aside(v, data, carried, player_dealer, placed, a, b))
     return Flip(
         (a, b),
         point,
@@ -475,6 +476,33 @@ def flip(
         tuple(new_wagers),
         tuple(problems),
     )
+
+
+def _held_aside(
+    v: Variant,
+    data: Mapping[str, Any],
+    carried: Carried,
+    player_dealer: int | None,
+    placed: Sequence[Placed],
+    a: int,
+    b: int,
+) -> list[Standing]:
+    """The player-dealer's own standing bets the table held aside (carried, not on this round start): they get
+    no action; those the flip does not decide stay up, those it decides are the table's to return (L4136-4138)."""
+    if player_dealer is None:
+        return []
+    present = {(p.seat, p.spot.name) for p in placed}
+    out: list[Standing] = []
+    for seat, name, cents in carried.bets:
+        if seat != player_dealer or (seat, name) in present:
+            continue
+        spot = parse_spot(name)
+        result = decide(v, data, spot, a, b, carried.point)[0]
+        if result == "stays" or not default_working(v, spot, carried.point):
+            out.append(
+                Standing(seat, name, cents, default_working(v, spot, deal(carried.point, a + b).point))
+            )
+    return out
 
 
 def carry_after(f: Flip) -> Carried:

@@ -12,7 +12,8 @@ the action tile, chips conserved, and the felt shows each step."""
 from __future__ import annotations
 
 from terminal.commands.run import DEMO_TABLES
-from terminal.craps_view import CrapsLayout
+from terminal.craps_view import CrapsLayout, craps_of
+from terminal.table.restore import fold_journal
 from tests.terminal.test_demo_tables import demo_app, until
 
 
@@ -38,7 +39,7 @@ async def flip(app, pilot, number: int) -> dict:
         await pilot.press("n")
     assert await until(pilot, lambda: c.table.round_no == number and c.settled is not None), c.state.prompt
     assert await until(pilot, lambda: c.settled.settlement is not None), c.settled.problem
-    assert await until(pilot, lambda: felt(app).total is not None)
+    assert await until(pilot, lambda: app.view.round_no == number and felt(app).total is not None)  # painted
     ts = c.settled
     assert ts.chips_before() == ts.chips_after()
     return c.state.outcome.settlement.to_json()
@@ -63,7 +64,8 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
             pilot, lambda: bool(c.board.wagers)
         )  # the demo's layout: Pass Lines, Fields, a bank
         pd = c.player_dealer
-        assert felt(app).puck == "OFF" and not felt(app).no_more_bets and felt(app).player_dealer == pd
+        assert await until(pilot, lambda: app.view is not None and felt(app).player_dealer == pd)
+        assert felt(app).puck == "OFF" and not felt(app).no_more_bets
         await pilot.press("b")
         assert await until(pilot, lambda: type(app.screen).__name__ == "CrapsPicker")
         assert await key(app, pilot, "tab", "3", "l", "6", "1", "2", "enter") == "seat 3 Place 6 $12"
@@ -134,4 +136,11 @@ async def test_party_craps_on_the_demo_sets_the_point_then_makes_it_with_bets_tu
             spot == "place-8" for s, spot, _ in c.table.wagers if s == 6
         )
         assert c.journal.journal.verify().ok
+        # The felt is a fold of the journal: folded again from its first entry it is the live one.
+        t = c.config.table
+        table = fold_journal(c.journal.journal.entries(), t.game, t.seats, t.fee_schedule, c.rules_for)
+        assert table.wagers == c.table.wagers
+        live = craps_of(c.table, c.betting_open())
+        assert craps_of(table, c.betting_open()) == live
+        assert await until(pilot, lambda: felt(app) == live)  # and the screen draws it (after its repaint)
     c.close()

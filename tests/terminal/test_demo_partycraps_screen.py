@@ -12,6 +12,7 @@ import pytest
 from terminal.console.view import ConsoleInput, DeviceView, SettlementLine, TableView
 from terminal.craps_view import CrapsLayout, craps_layout, engine_working, layout_after_flip, spot_words
 from terminal.games import get_game
+from tests.terminal.test_demo_tables import until
 
 GAME = get_game("partycraps/the101").data
 
@@ -170,9 +171,10 @@ async def test_the_felt_fits_the_dealers_screen(size):
     for layout in (felt(report=REPORT), felt(point=None, cards=(), betting_open=True)):
         app = DealerConsole(Fixed(_view(layout)), Access({}))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
             box = app.screen.query_one("#craps")
-            assert box.display and not app.screen.query_one("#seats").display
+            assert await until(pilot, lambda b=box, a=app: b.display and a.paints > 0)  # painted, under load too
+            await pilot.pause()
+            assert not app.screen.query_one("#seats").display
             width = box.content_region.width
             rows = _plain_lines(box.content, width)
             shown = rows[: box.content_region.height]

@@ -1,0 +1,102 @@
+"""CPU and wall time of ``dealer-terminal games``, process start to exit (issue 17 item 5: goal 0.3 s CPU).
+
+Each run is a fresh process (``.venv/bin/dealer-terminal games``, output to a pipe): interpreter start-up,
+imports, reading the 72 game files and validating them (or, with a warm cache, reading the parsed catalogue
+from ``$XDG_CACHE_HOME/dealer-terminal``, keyed by the hash of every game file), and printing the list. CPU
+is the child's user + system time (``os.wait4``); wall is from just before the fork to its exit. Before any
+figure is printed, every run's output must be the same list, one line per game file in ``config/games``
+(the run stops otherwise).
+
+``--repeat`` warm runs follow one run with an empty cache (the first command after the game files
+changed); ``--cold N`` adds N more runs, each with an empty cache. Prints each run, the median and the
+spread (min-max), the machine and its load average before and after.
+
+    .venv/bin/python benchmarks/startup.py --repeat 9 --cold 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMAND = [str(Path(sys.executable).with_name("dealer-terminal")), "games"]
+
+
+def run_child(cache: Path) -> tuple[float, float, bytes]:
+    """(wall seconds, CPU seconds, output) of one ``dealer-terminal games`` with ``cache`` as its cache;
+    the child reaped with ``os.wait4``, so its own rusage is read."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    r, w = os.pipe()
+    t0 = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:  # the child: stdout to the pipe, stderr kept
+        os.close(r)
+        os.dup2(w, 1)
+        os.chdir(ROOT)
+        os.execve(COMMAND[0], COMMAND, env)
+    os.close(w)
+    chunks = []
+    while data := os.read(r, 65536):
+        chunks.append(data)
+    os.close(r)
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - t0
+    if status:
+        raise SystemExit(f"startup: {' '.join(COMMAND)} exited with status {status}")
+    return wall, usage.ru_utime + usage.ru_stime, b"".join(chunks)
+
+
+def summary(xs: list[float]) -> str:
+    return f"{statistics.median(xs):.3f} s ({min(xs):.3f}-{max(xs):.3f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--repeat", type=int, default=9, help="warm-cache runs [9]")
+    p.add_argument("--cold", type=int, default=3, help="more runs, each with an empty cache [3]")
+    args = p.parse_args(argv)
+    games = len(list((ROOT / "config" / "games").glob("*/*.yaml")))
+    load0 = os.getloadavg()
+    rows: list[tuple[str, float, float]] = []
+    outputs: set[bytes] = set()
+    with tempfile.TemporaryDirectory() as d:
+        warm = Path(d) / "warm"
+        for i in range(1 + args.repeat):
+            wall, cpu, out = run_child(warm)
+            rows.append(("cold" if i == 0 else "warm", wall, cpu))
+            outputs.add(out)
+        for i in range(args.cold):
+            wall, cpu, out = run_child(Path(d) / f"cold-{i}")
+            rows.append(("cold", wall, cpu))
+            outputs.add(out)
+    load1 = os.getloadavg()
+    if len(outputs) != 1:
+        raise SystemExit("startup: the runs did not all list the same games")
+    listed = next(iter(outputs)).decode().splitlines()
+    if len(listed) != games:
+        raise SystemExit(f"startup: {len(listed)} games listed, {games} game files in config/games")
+    print(
+        f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
+        f"{load0[0]:.1f} before, {load1[0]:.1f} after; {games} games listed by every run"
+    )
+    for n, (kind, wall, cpu) in enumerate(rows, 1):
+        print(f"  run {n:>2} ({kind} cache): {cpu:.3f} s CPU, {wall:.3f} s wall")
+    for kind in ("warm", "cold"):
+        sel = [r for r in rows if r[0] == kind]
+        if sel:
+            print(
+                f"{kind} cache, {len(sel)} runs: CPU {summary([r[2] for r in sel])}, "
+                f"wall {summary([r[1] for r in sel])}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
