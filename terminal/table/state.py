@@ -338,9 +338,9 @@ def apply(state: TableState, event: TableEvent) -> TableState:
         pd = rot.banker.seat if rot.banker is not None else None
         # The new player-dealer's money is the bank: its seat's wagers leave the layout, but for Party Craps'
         # bets standing from an earlier flip (no action while it banks, seed 000 L4136-4141).
-        kept = stays_with_bank(state.round, state.wagers, pd)
+        stays = stays_with_bank(state.round, state.wagers, pd)
         rest = tuple(w for w in state.wagers if w[0] != pd)
-        return replace(state, rotation=rot, deal_no=None, wagers=tuple(sorted(rest + kept)))
+        return replace(state, rotation=rot, deal_no=None, wagers=tuple(sorted(rest + stays)))
     if isinstance(event, LayoutFilled):
         rot = choose_banker(state.rotation, event.player_dealer)
         return replace(state, wagers=tuple(sorted(event.wagers)), rotation=rot, bank_cents=event.bank)
