@@ -331,9 +331,9 @@ def decide(
                 return "lose", Fraction(0), "7" if total == 7 else f"easy {total}", cite
             return "stays", Fraction(0), "", cite
         if total == int(row["wins"]):
-            return "win", Fraction(row["pays"]), f"{total}", cite
+            return "win", Fraction(row["pays"]), f"{total} before 7", cite
         if total == int(row["loses"]):
-            return "lose", Fraction(0), "7", cite
+            return "lose", Fraction(0), f"7 before {row['wins']}", cite
         return "stays", Fraction(0), "", cite
     if k == "hop":
         assert spot.hop is not None
@@ -349,10 +349,10 @@ def decide(
         split = int(row.get("split", 4))
         if total in wins:  # the part on the number dealt wins at its odds, the other parts lose (L4110)
             return "win", (wins[total] - (split - 1)) / split, f"{total}: one part wins", cite
-        return "lose", Fraction(0), f"{total}", cite
+        return "lose", Fraction(0), f"{total} dealt", cite
     if total in wins:
-        return "win", wins[total], f"{total}", cite
-    return "lose", Fraction(0), f"{total}", cite
+        return "win", wins[total], f"{total} dealt", cite
+    return "lose", Fraction(0), f"{total} dealt", cite
 
 
 def section(spot: Spot, result: str, established: bool, order: tuple[str, ...]) -> str:
