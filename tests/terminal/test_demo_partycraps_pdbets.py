@@ -8,16 +8,19 @@ from __future__ import annotations
 from terminal.commands.run import DEMO_TABLES
 from terminal.console.view import ConsoleInput
 from terminal.table.restore import fold_journal
-from tests.terminal.test_demo_partycraps import flip
+from tests.terminal.test_demo_partycraps import bets_of, felt, flip
 from tests.terminal.test_demo_tables import demo_app, until
 
 
-async def test_the_new_player_dealers_pass_with_the_point_on_stays_up_and_gets_no_action(tmp_path, monkeypatch):
+async def test_the_new_player_dealers_pass_with_the_point_on_stays_up_and_gets_no_action(
+    tmp_path, monkeypatch
+):
     app = demo_app(tmp_path, monkeypatch, DEMO_TABLES.index("partycraps"))
     c = app.controller
     async with app.run_test(size=(120, 40)) as pilot:
         assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
-        assert await until(pilot, lambda: bool(c.board.wagers))  # the demo's layout: Pass Lines, Fields, a bank
+        # the demo's layout: Pass Lines, Fields, a bank
+        assert await until(pilot, lambda: bool(c.board.wagers))
         old = c.player_dealer
         first = await flip(app, pilot, 1)
         assert (first["cards"], first["point_after"]) == ("4c 2c", 6)
@@ -35,6 +38,8 @@ async def test_the_new_player_dealers_pass_with_the_point_on_stays_up_and_gets_n
         await c.submit(ConsoleInput("bank-accepted"))
         assert c.player_dealer == x
         assert (x, "pass", passes[x]) in c.table.wagers
+        # and on the felt, on the new player-dealer's seat
+        assert await until(pilot, lambda: felt(app).player_dealer == x and "pass" in bets_of(app, x))
         start = c.round_start_event()
         assert not isinstance(start, str), start
         assert any(w.seat == x for w in start.wagers)  # it goes into the flip's round start
