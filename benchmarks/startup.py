@@ -5,7 +5,7 @@ imports, reading the 72 game files and validating them (or, with a warm cache, r
 from ``$XDG_CACHE_HOME/dealer-terminal``, keyed by the hash of every game file), and printing the list. CPU
 is the child's user + system time (``os.wait4``); wall is from just before the fork to its exit. Before any
 figure is printed, every run's output must be the same list, one line per game file in ``config/games``
-(the run stops otherwise).
+and the count after them (the run stops otherwise).
 
 ``--repeat`` warm runs follow one run with an empty cache (the first command after the game files
 changed); ``--cold N`` adds N more runs, each with an empty cache. Prints each run, the median and the
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(outputs) != 1:
         raise SystemExit("startup: the runs did not all list the same games")
     listed = next(iter(outputs)).decode().splitlines()
-    if len(listed) != games:
-        raise SystemExit(f"startup: {len(listed)} games listed, {games} game files in config/games")
+    if len(listed) != games + 1 or listed[-1] != f"{games} games":  # a line a game, then the count
+        raise SystemExit(f"startup: {len(listed) - 1} games listed, {games} game files in config/games")
     print(
         f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
         f"{load0[0]:.1f} before, {load1[0]:.1f} after; {games} games listed by every run"

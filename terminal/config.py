@@ -88,7 +88,7 @@ class TableConfig(_Strict):
     #: The number of decks the table deals from (its shoe); unset: the game file's ``deck.decks``. It must be
     #: within the range the game's filing allows (``shoe:``; ``config check``, and DECKS_NOT_FILED at round
     #: start).
-    decks: int | None = Field(default=None, ge=1, le=16)
+    decks: int | None = Field(default=None, ge=1, le=18)
     #: Whether a device must be paired (docs/technician-guide.md, "Pairing devices") before the table takes
     #: its events; unset: required on a real table, not on a demo or all-emulator one. See
     #: :attr:`TerminalConfig.requires_pairing`.

@@ -84,3 +84,11 @@ def test_the_round_engine_raises_decks_not_filed_at_round_start():
     ):
         ok = apply(ok, event_from_json(e))
     assert AlertCode.DECKS_NOT_FILED not in {a.code for a in ok.alerts}
+
+
+def test_party_craps_tables_take_up_to_the_filed_eighteen_decks(tmp_path):
+    """Party Craps files 1 to 18 augmented decks (seed 000 L4148): a table of 18 is configurable, 19 is not."""
+    cfg, problems = _check(tmp_path, "partycraps/the101", 18)
+    assert problems == [] and cfg.table.decks == 18
+    _, problems = _check(tmp_path, "partycraps/the101", 19)
+    assert problems and problems[0].field == "table.decks"
