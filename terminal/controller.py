@@ -74,6 +74,7 @@ from terminal.console.view import (
     DeviceView,
     TableView,
 )
+from terminal.craps_view import stays_with_bank
 from terminal.errors import UserError
 from terminal.floorlink.link import FloorLink
 from terminal.games import get_game, load_games
@@ -500,7 +501,9 @@ class TableController:
             seat = cmd.seat
             if closed:
                 return await self._after_close(inp, seat, "bank", self.bank_cents, self.bank_cents)
-            mine = self.table.wagers_at(seat)
+            # Party Craps: the seat's bets standing from an earlier flip stay up with no action (L4136-4141)
+            kept = set(stays_with_bank(self.state, self.table.wagers, seat))
+            mine = sorted(w[1] for w in self.table.wagers if w[0] == seat and w[2] and w not in kept)
             if self.player_dealer != seat and mine:
                 # Never a silent move: the seat's wagers would vanish into the bank.
                 return await self._refuse(
@@ -606,6 +609,11 @@ class TableController:
             RoundWager(seat, cents, *behind(spot))
             for (seat, _, spot), cents in sorted(self.board.wagers.items())
             if seat != pd and cents > 0
+        ]
+        # Party Craps: the player-dealer's bets standing from an earlier flip go in, with no action (L4136-4141)
+        wagers += [
+            RoundWager(s, c, *behind(spot))
+            for s, spot, c in stays_with_bank(self.state, self.table.wagers, pd)
         ]
         for c in check_wagers(self.limits, self._bank_wagers(self.board)):
             if c.verdict is not Verdict.ACTION:

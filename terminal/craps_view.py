@@ -283,6 +283,39 @@ def layout_after_flip(state: Any) -> tuple[tuple[int, str, int], ...] | None:
     )
 
 
+def stays_with_bank(
+    state: Any, wagers: Iterable[tuple[int, str, int]], seat: int | None
+) -> tuple[tuple[int, str, int], ...]:
+    """The wagers of ``seat`` that stay on the layout while it banks: at a Party Craps table its bets standing
+    from an earlier flip (the engine's carried bets after the last flip), at most the cents that stand, each
+    with no action while it banks (seed 000 L4136-4141 for its Pass Line and Come bets; the game file's choice
+    "the new player-dealer's other standing bets" for the rest). Anything keyed since is not established and
+    goes back. Empty at another game's table, before any flip, or for no seat."""
+    if seat is None or state.game.family != FAMILY:
+        return ()
+    from rules.families import family as family_rules
+    from rules.partycraps.flip import Carried
+    from rules.partycraps.spots import parse_spot
+
+    pairs = getattr(state, "carried", ()) or ()
+    if (
+        state.start is not None and state.status.value == "dealt"
+    ):  # before the next shuffle: what it carries on
+        pairs = family_rules(FAMILY).carry(state)  # type: ignore[attr-defined]
+    stand = {name: cents for s, name, cents in Carried.from_pairs(pairs).bets if s == seat}
+    kept = []
+    for s, spot, cents in wagers:
+        if s != seat:
+            continue
+        try:
+            name = parse_spot(spot).name
+        except ValueError:
+            continue
+        if stand.get(name, 0) > 0 and cents > 0:
+            kept.append((s, spot, min(cents, stand[name])))
+    return tuple(kept)
+
+
 def carried_point(state: Any) -> int | None:
     """The point the round engine carries into the next flip (None: a come-out): its carried pairs, read by
     ``rules.partycraps.flip.Carried``."""

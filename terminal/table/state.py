@@ -32,7 +32,7 @@ from rules.round.events import DeckCheck, Event, RoundStart, Shuffle
 from rules.round.game import GameRules
 from rules.round.table_rules import rotation_rules
 from terminal.console.view import AlertView
-from terminal.craps_view import layout_after_flip
+from terminal.craps_view import layout_after_flip, stays_with_bank
 
 #: The journal kind of a table event (the round's own events keep kind ``round``).
 TABLE_KIND = "table"
@@ -336,8 +336,11 @@ def apply(state: TableState, event: TableEvent) -> TableState:
     if isinstance(event, BankPassed):
         rot = pass_bank(state.rotation, state.seats)
         pd = rot.banker.seat if rot.banker is not None else None
-        # The new player-dealer's money is the bank: its seat's wagers leave the layout.
-        return replace(state, rotation=rot, deal_no=None, wagers=tuple(w for w in state.wagers if w[0] != pd))
+        # The new player-dealer's money is the bank: its seat's wagers leave the layout, but for Party Craps'
+        # bets standing from an earlier flip (no action while it banks, seed 000 L4136-4141).
+        stays = stays_with_bank(state.round, state.wagers, pd)
+        rest = tuple(w for w in state.wagers if w[0] != pd)
+        return replace(state, rotation=rot, deal_no=None, wagers=tuple(sorted(rest + stays)))
     if isinstance(event, LayoutFilled):
         rot = choose_banker(state.rotation, event.player_dealer)
         return replace(state, wagers=tuple(sorted(event.wagers)), rotation=rot, bank_cents=event.bank)
