@@ -22,19 +22,19 @@ days is the journal, and that is what these measure fast enough for a month of r
 
 ``--through devices`` (``benchmarks/soak_devices.py``) puts them in: the controller of an example table
 (``--tables``, default ``paigow,baccarat,threecard``) with its emulated shuffler, shoe and dice cup over
-ptys under the device supervisor deals the rounds as a dealer following the prompt would, with device
-faults injected through the emulator-control port and misdeals declared; each restart stops the devices,
-rebuilds the controller from the journal (its table must equal the table before) and opens the devices
-again. Its journal is written durably, as on a table (``--fill-sync`` and ``--segment-entries`` are for
-the other modes). It is slow — the devices really shuffle, deal and roll, and each dealer step waits for
-the table to be quiet — so it prints its rounds per second; a month of rounds comes from the other modes.
+ptys under the device supervisor deals the rounds as a dealer following the prompt would, acting as soon as
+the table needs the dealer; each round draws its device faults (``--faults-per-round``, ``--faults``),
+misdeals and long pauses; each restart stops the devices, rebuilds the controller from the journal (its
+table must equal the table before) and opens the devices again (``--restart-on copy``: timed on a copy of
+the journal while the table deals on); stuck rounds are printed with their state. It deals a few rounds a
+second on a small machine (docs/performance.md); ``--until MINUTES`` stops it early and says so.
 
 ``--fill-sync off`` (the default) writes the days without fsync (``Journal.set_durable(False)``:
 ``synchronous=OFF``, anchors not fsynced) so that a month of rounds fits in an hour on a small machine; restarts open the journal exactly as the terminal does
 (``synchronous=FULL``). ``--fill-sync full`` writes every append durably, as on a table.
 
-Not CI: ``tests/terminal/test_soak.py`` runs a bounded version of each mode (small segments; a handful
-of rounds through the devices).
+Not CI: ``tests/terminal/test_soak.py`` and ``tests/terminal/test_soak_devices.py`` run bounded versions
+(small segments; a handful of rounds through the devices).
 """
 
 from __future__ import annotations
