@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 from rules.evaluators import _high_tables as T  # noqa: E402
 from rules.evaluators.high import fast_rankers  # noqa: E402
 from rules.quickdraw.hands import WILD  # noqa: E402
+from terminal.progress import progress_bar  # noqa: E402
 
 #: Rank weights whose sums over any seven ranks (at most four alike) are distinct (as benchmarks/enumerate7.py).
 WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -347,17 +348,22 @@ def main() -> int:
         print(f"the batched ranker disagrees with rules.quickdraw on {bad} deals", file=sys.stderr)
         return 1
     runs = []
-    for r in range(args.repeats):
-        c0, w0 = time.process_time(), time.perf_counter()
-        e = estimate(data, args.hands, args.choose, args.judge, args.seed + r)
-        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-        runs.append((e, cpu, wall))
-        print(
-            f"seed {args.seed + r}: lower {e.lower.mean():+.5f}  upper {e.upper.mean():+.5f}  "
-            f"({cpu:.0f} s CPU, {wall:.0f} s wall)",
-            file=sys.stderr,
-            flush=True,
-        )
+    with progress_bar("quickdraw play: seeded runs", timed=True) as progress:
+        for r in range(args.repeats):
+            if progress:
+                progress(r, args.repeats)
+            c0, w0 = time.process_time(), time.perf_counter()
+            e = estimate(data, args.hands, args.choose, args.judge, args.seed + r)
+            cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+            runs.append((e, cpu, wall))
+            if progress:
+                progress(r + 1, args.repeats)
+            print(
+                f"seed {args.seed + r}: lower {e.lower.mean():+.5f}  upper {e.upper.mean():+.5f}  "
+                f"({cpu:.0f} s CPU, {wall:.0f} s wall)",
+                file=sys.stderr,
+                flush=True,
+            )
     lower = np.concatenate([e.lower for e, _, _ in runs])
     upper = np.concatenate([e.upper for e, _, _ in runs])
     drawn = np.concatenate([e.drawn for e, _, _ in runs])

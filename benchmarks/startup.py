@@ -25,6 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from terminal.progress import progress_bar  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = [str(Path(sys.executable).with_name("dealer-terminal")), "games"]
 
@@ -66,16 +69,19 @@ def main(argv: list[str] | None = None) -> int:
     load0 = os.getloadavg()
     rows: list[tuple[str, float, float]] = []
     outputs: set[bytes] = set()
-    with tempfile.TemporaryDirectory() as d:
+    runs = 1 + args.repeat + args.cold
+    # timed: no refresh thread in this process (the children are timed, but keep the parent quiet too)
+    with tempfile.TemporaryDirectory() as d, progress_bar("startup: runs", timed=True) as progress:
         warm = Path(d) / "warm"
-        for i in range(1 + args.repeat):
-            wall, cpu, out = run_child(warm)
-            rows.append(("cold" if i == 0 else "warm", wall, cpu))
+        for i in range(runs):
+            if progress:
+                progress(i, runs)
+            cache = warm if i <= args.repeat else Path(d) / f"cold-{i - 1 - args.repeat}"
+            wall, cpu, out = run_child(cache)
+            rows.append(("cold" if i == 0 or i > args.repeat else "warm", wall, cpu))
             outputs.add(out)
-        for i in range(args.cold):
-            wall, cpu, out = run_child(Path(d) / f"cold-{i}")
-            rows.append(("cold", wall, cpu))
-            outputs.add(out)
+        if progress:
+            progress(runs, runs)
     load1 = os.getloadavg()
     if len(outputs) != 1:
         raise SystemExit("startup: the runs did not all list the same games")

@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules.evaluators import _high_tables as T  # noqa: E402
 from rules.evaluators.high import fast_rankers  # noqa: E402
+from terminal.progress import Progress, progress_bar  # noqa: E402
 
 #: Rank weights whose sums over any seven ranks (at most four alike) are distinct (as benchmarks/enumerate7.py).
 WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -429,7 +430,11 @@ def result_of(t: Totals, s: Settlement) -> Result:
 
 
 def count(
-    data: dict[str, Any], limit: int | None = None, seed: int = 0, log: Any = None
+    data: dict[str, Any],
+    limit: int | None = None,
+    seed: int = 0,
+    log: Any = None,
+    progress: Progress | None = None,
 ) -> tuple[Result, Totals, int]:
     """Count the game (every flop class, or ``limit`` of them drawn with ``seed``): the result, the totals per
     holding and the number of flop classes counted."""
@@ -445,12 +450,16 @@ def count(
     totals = Totals.empty()
     t0 = time.monotonic()
     for i, (rep, members) in enumerate(classes):
+        if progress is not None:
+            progress(i, len(classes))
         totals.add(flop_result(rep, rk, pairs, s), members, pairs, index52)
         if log is not None and (i + 1) % 50 == 0:
             el = time.monotonic() - t0
             log(
                 f"{i + 1}/{len(classes)} flop classes, {el:.0f} s, about {el / (i + 1) * (len(classes) - i - 1):.0f} s left"
             )
+    if progress is not None:
+        progress(len(classes), len(classes))
     return result_of(totals, s), totals, len(classes)
 
 
@@ -516,7 +525,11 @@ def main() -> int:
 
     data = yaml.safe_load((ROOT / "config" / "games" / f"{args.game}.yaml").read_text())
     c0, w0 = time.process_time(), time.perf_counter()
-    res, totals, n = count(data, args.flops, args.seed, log=lambda m: print(m, file=sys.stderr, flush=True))
+    with progress_bar("ultimate hold'em optimal: flop classes", timed=True) as progress:
+        log = (
+            None if progress else (lambda m: print(m, file=sys.stderr, flush=True))
+        )  # the bar, or a line per 50
+        res, totals, n = count(data, args.flops, args.seed, log=log, progress=progress)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     out = stored(args.game, res, totals, data, cpu, wall)
     out["flop_classes"] = n

@@ -1379,9 +1379,22 @@ class TableController:
         if sup is None or not sup.running:
             return
         for name, d in self.devices.items():
-            if d.state == "offline" and name in self.config.devices and name not in self._reopening:
+            if d.state != "offline" or name not in self.config.devices:
+                continue
+            # its alert was cleared: if this retry (or one under way) fails too, device_failed raises the
+            # alert again (an offline device always has an alert naming it and its remedy, never a silent chip)
+            if not self._device_alert_up(name):
+                self._failing.discard(name)
+            if name not in self._reopening:
                 self._reopening.add(name)  # one retry at a time: it ends when the device opens or fails
                 self._spawn(self._reopen(sup, name))
+
+    def _device_alert_up(self, name: str) -> bool:
+        """Whether a DEVICE_FAULT the terminal raised for device ``name`` is still on screen."""
+        return any(
+            t.code == "DEVICE_FAULT" and t.message.startswith((f"{name}:", f"{name} on "))
+            for t in self.table_alerts
+        )
 
     async def _reopen(self, sup: DeviceSupervisor, name: str) -> None:
         try:

@@ -76,7 +76,8 @@ REMEDIES: dict[tuple[str, str], str] = {
     ),
     ("*", "OpenFailed"): (
         "The device cannot be opened at its address: check the cable, the address and its permissions; "
-        "a technician sets the address (F2, Assign) and clears the alert."
+        "a technician sets the address (F2, Assign) if it moved and clears the alert: clearing opens it "
+        "again at once, and the alert comes back while it still cannot be opened."
     ),
     ("*", "DriverFailed"): (
         "The device's driver stopped on an error: the terminal reopens it by itself, waiting longer after "

@@ -173,3 +173,33 @@ def test_a_coup_with_an_unread_card_is_held_for_the_floor_whose_misdeal_voids_it
     assert table.c.state.status.value == "void"
     assert follow(table, {Step.SETTLEMENT}) is Step.SETTLEMENT
     assert table.c.devices["shoe"].state == "ok"  # it read again: the misread was the card's
+
+
+def test_a_shuffler_whose_retry_fails_again_after_a_clear_still_has_its_alert(table):
+    """The shuffler goes offline (COMMS_LOST) and its port is gone (unplugged, so every reopen fails).
+    Each clearing is the technician's retry; a retry that fails again raises the alert again, naming the
+    shuffler and its remedy: never an offline shuffler with nothing on screen (the soak's dead end). Once
+    it is plugged back, the clearing reconnects it and the round goes on."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING, Step.SHUFFLE})
+    port = _emulator_control(table.c.shuffler())
+    port.call(functools.partial(port.emulator.inject, "disconnect", time.monotonic(), duration=3600.0))
+    table.run(_until(lambda: port.emulator.link is not None and port.emulator._silent(time.monotonic())))
+    table.settle()
+    table.run(table.watch.advance(30.0, step=1.0))
+    table.run(_until(lambda: "COMMS_LOST" in [a.code for a in table.c.view().alerts]))
+    table.settle()
+    plugged = table.c.config.devices["shuffler"]
+    table.c.config.devices["shuffler"] = plugged.model_copy(update={"url": "emu://unplugged-shuffler"})
+    for cleared in ("COMMS_LOST", "DEVICE_FAULT", "DEVICE_FAULT"):
+        assert clear(table) == cleared
+        table.run(_until(lambda: "DEVICE_FAULT" in [a.code for a in table.c.view().alerts]))
+        table.settle()
+        assert table.c.devices["shuffler"].state == "offline"
+        alert = table.c.view().active_alert
+        assert alert is not None and alert.code == "DEVICE_FAULT", stuck_words(table.c)
+        assert "shuffler" in alert.message and alert.remedy, alert
+    table.c.config.devices["shuffler"] = plugged
+    assert clear(table) == "DEVICE_FAULT"
+    table.run(_reconnected(table))
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
