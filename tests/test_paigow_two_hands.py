@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib.util
 import random
 import shutil
-import sys
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -40,15 +38,10 @@ from rules.paigow.twohands import (
     hand_class_key,
 )
 from rules.paigow.variant import PaiGowVariant
+from tests.benchmark_module import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "paigow_two_hands", ROOT / "benchmarks" / "paigow_two_hands.py"
-)
-assert _spec is not None and _spec.loader is not None
-driver = importlib.util.module_from_spec(_spec)
-sys.modules["paigow_two_hands"] = driver
-_spec.loader.exec_module(driver)
+driver = load_benchmark("paigow_two_hands", "paigow_two_hands")
 
 needs_cc = pytest.mark.skipif(
     not (shutil.which("cc") or shutil.which("gcc")), reason="the counting program needs a C compiler"

@@ -4,9 +4,7 @@ against the round's own hands and settlement (rules.quickdraw), the run is repea
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +13,7 @@ import yaml
 
 from rules.analysis import Estimate
 from rules.quickdraw.analyze import PLAY_KEY, analysis_files, analyze, rules_sha256
+from tests.benchmark_module import load_benchmark
 
 np = pytest.importorskip("numpy")
 
@@ -23,14 +22,7 @@ GAME = ROOT / "config" / "games" / "quickdraw" / "the101.yaml"
 
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "quickdraw_play_bench", ROOT / "benchmarks" / "quickdraw_play.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("quickdraw_play", "quickdraw_play_bench")
 
 
 def _data() -> dict[str, Any]:

@@ -3,11 +3,8 @@ enumeration: every player-dealer hand visited one by one for sampled boards and 
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,19 +12,13 @@ import pytest
 from rules.evaluators.three import rank3
 from rules.threecard import from_data
 from terminal.games import load_games
+from tests.benchmark_module import load_benchmark
 
 np = pytest.importorskip("numpy")
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "threecard_holdem.py"
-
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location("threecard_holdem_bench", _PATH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("threecard_holdem", "threecard_holdem_bench")
 
 
 def best(cards: list[int]) -> int:

@@ -4,9 +4,7 @@ player-dealer holding, the flop classes, and the stored exact count as ``analyze
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from rules.evaluators.high import evaluate_high
 from rules.ultimateholdem.analyze import OPTIMAL_KEY, analysis_files, analyze, rules_sha256
 from rules.ultimateholdem.model import from_data
 from rules.ultimateholdem.settle import SeatHand, settle_seat
+from tests.benchmark_module import load_benchmark
 
 np = pytest.importorskip("numpy")
 
@@ -28,14 +27,7 @@ _VAL = {"win": None, "lose": Fraction(-1), "push": Fraction(0)}
 
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "uth_optimal_bench", ROOT / "benchmarks" / "ultimateholdem_optimal.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("ultimateholdem_optimal", "uth_optimal_bench")
 
 
 def _data() -> dict[str, Any]:

@@ -134,11 +134,13 @@ def _race(t: Mapping[int, Fraction], n: int) -> tuple[Fraction, Fraction]:
     return t[n] / either, 1 / either
 
 
-def line_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
-    """Pass Line, Don't Pass, Come and Don't Come (L4082-4085; Don't Pass ties on a come-out 12). A Come bet
-    is a Pass Line bet started on any flip, so with independent flips its figures are the Pass Line's."""
+def _line_outcomes(
+    t: Mapping[int, Fraction], pays: Pays, with_odds: bool
+) -> tuple[list[WagerOutcome], list[WagerOutcome]]:
+    """The Pass (do) and Don't Pass (dont) outcomes, come-out and point (L4082-4085; Don't Pass ties on a
+    come-out 12); ``with_odds``: an odds bet equal to the flat bet rides on the point (L4086)."""
     w = pays.line
-    flips = 1 + sum((t[n] * _race(t, n)[1] for n in POINTS), Fraction(0))
+    stake = Fraction(2 if with_odds else 1)
     do = [
         WagerOutcome("come-out 7 or 11", t[7] + t[11], w),
         WagerOutcome("come-out 2, 3 or 12", t[2] + t[3] + t[12], Fraction(-1)),
@@ -150,14 +152,29 @@ def line_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
     ]
     for n in POINTS:
         made, _ = _race(t, n)
+        take = w + pays.odds[n] if with_odds else w
+        lay = w + pays.lay_odds[n] if with_odds else w
         do += [
-            WagerOutcome(f"point {n} made", t[n] * made, w),
-            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), Fraction(-1)),
+            WagerOutcome(f"point {n} made", t[n] * made, take),
+            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), -stake),
         ]
         dont += [
-            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), w),
-            WagerOutcome(f"point {n} made", t[n] * made, Fraction(-1)),
+            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), lay),
+            WagerOutcome(f"point {n} made", t[n] * made, -stake),
         ]
+    return do, dont
+
+
+def _flips_per_decision(t: Mapping[int, Fraction]) -> Fraction:
+    """The flips a line bet lasts on average: the come-out, then the race to its point."""
+    return 1 + sum((t[n] * _race(t, n)[1] for n in POINTS), Fraction(0))
+
+
+def line_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
+    """Pass Line, Don't Pass, Come and Don't Come (L4082-4085; Don't Pass ties on a come-out 12). A Come bet
+    is a Pass Line bet started on any flip, so with independent flips its figures are the Pass Line's."""
+    do, dont = _line_outcomes(t, pays, with_odds=False)
+    flips = _flips_per_decision(t)
     cite = pays.cites.get("line", "L4082-4085")
     return [
         Edge("Pass Line", tuple(do), flips, cite=cite),
@@ -203,28 +220,9 @@ def odds_bets(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
 def line_with_odds(t: Mapping[int, Fraction], pays: Pays) -> list[Edge]:
     """Pass Line and Don't Pass with single odds: an odds bet equal to the flat bet added once the point is set
     (the filing names no multiple). The edge is per unit of all money wagered."""
-    w = pays.line
     point = sum((t[n] for n in POINTS), Fraction(0))
-    do = [
-        WagerOutcome("come-out 7 or 11", t[7] + t[11], w),
-        WagerOutcome("come-out 2, 3 or 12", t[2] + t[3] + t[12], Fraction(-1)),
-    ]
-    dont = [
-        WagerOutcome("come-out 2 or 3", t[2] + t[3], w),
-        WagerOutcome("come-out 12 (tie)", t[12], Fraction(0)),
-        WagerOutcome("come-out 7 or 11", t[7] + t[11], Fraction(-1)),
-    ]
-    for n in POINTS:
-        made, _ = _race(t, n)
-        do += [
-            WagerOutcome(f"point {n} made", t[n] * made, w + pays.odds[n]),
-            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), Fraction(-2)),
-        ]
-        dont += [
-            WagerOutcome(f"point {n}, then 7", t[n] * (1 - made), w + pays.lay_odds[n]),
-            WagerOutcome(f"point {n} made", t[n] * made, Fraction(-2)),
-        ]
-    flips = 1 + sum((t[n] * _race(t, n)[1] for n in POINTS), Fraction(0))
+    do, dont = _line_outcomes(t, pays, with_odds=True)
+    flips = _flips_per_decision(t)
     cite = pays.cites.get("odds", "L4086")
     return [
         Edge("Pass Line with single odds", tuple(do), flips, 1 + point, cite=cite),
