@@ -101,6 +101,13 @@ def one_run(cache: Path, state: Path, timeout: float, fifo: bool = False) -> tup
     return wall, cpu
 
 
+def compile_bytecode() -> None:
+    """Compile the project's bytecode, as ``pip install`` does on the table computer."""
+    for package in PACKAGES:
+        if not compileall.compile_dir(ROOT / package, quiet=1):
+            raise SystemExit(f"{package} does not compile")
+
+
 def commit() -> str:
     """The commit measured (``+changes`` when the work tree differs from it)."""
 
@@ -143,9 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         except PermissionError:
             raise SystemExit("first_paint: --fifo needs the privilege to set a real-time policy") from None
     if not args.no_compile:
-        for package in PACKAGES:
-            if not compileall.compile_dir(ROOT / package, quiet=1):
-                raise SystemExit(f"first_paint: {package} does not compile")
+        compile_bytecode()
     load = os.getloadavg()
     print(
         f"commit {commit()}; {platform.machine()}, {platform.python_implementation()} "
