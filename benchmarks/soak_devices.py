@@ -315,15 +315,21 @@ class Replay:
                 self.state = TableState.initial(
                     cfg.game, cfg.seats, cfg.fee_schedule, c.rules_for(cfg.game, cfg.fee_schedule)
                 )
-            new = list(c.journal.journal.entries(since=self.seq))
-            self.state = fold_entries(self.state, ((e.kind, e.payload) for e in new), c.rules_for)
-            self.seq = new[-1].seq if new else self.seq
-            self.entries += len(new)
+            # streamed, not listed: the entries since the last check (a thousand rounds') held at once
+            # would be a high-water mark this process's allocator keeps (docs/performance.md)
+            self.state = fold_entries(self.state, self._since(c.journal.journal), c.rules_for)
         if self.state != table:
             raise SystemExit(
                 f"soak: the journal folded from entry 1 is not the live table (round {c.round_no})"
             )
         return table
+
+    def _since(self, journal: Any) -> Any:
+        """``(kind, payload)`` of each entry since the last check, moving the check's mark as it goes."""
+        for e in journal.entries(since=self.seq):
+            self.seq = e.seq
+            self.entries += 1
+            yield e.kind, e.payload
 
 
 def restart(t: DevicesTable, soak: Any, replay: Replay) -> dict[str, Any] | None:
