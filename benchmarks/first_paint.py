@@ -9,8 +9,15 @@ kills it. Interpreter start-up, imports, loading and checking the configuration 
 opening the journal and the first layout and paint are all inside the figure.
 
 Repeats ``--repeat`` times (a fresh state directory each, and the catalogue cache of ``$XDG_CACHE_HOME``
-warm after the first run unless ``--cold``) and prints each run, the median and the spread, with the machine
-and its load average: on a shared machine the wall time grows with the load, the CPU time much less.
+warm after the first run unless ``--cold``) and prints each run with the load average when it started, then
+the median and the spread (min-max) of the wall and of the CPU time, the commit measured, the machine and
+its load average before and after: on a shared machine the wall time grows with the load, the CPU time much
+less.
+
+Before the runs it compiles the project's bytecode (``compileall``, into the ``__pycache__`` directories git
+ignores), as ``pip install`` does on the table computer (``docs/install.md``): without it, a checkout run
+with ``PYTHONDONTWRITEBYTECODE`` set compiles every module of the project from source at each start
+(``--no-compile`` measures that).
 
     .venv/bin/python benchmarks/first_paint.py --repeat 7
 """
@@ -18,6 +25,7 @@ and its load average: on a shared machine the wall time grows with the load, the
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import pty
@@ -25,6 +33,7 @@ import select
 import shutil
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +47,8 @@ from terminal.progress import progress_bar  # noqa: E402
 TICKS = os.sysconf("SC_CLK_TCK")
 #: What the first frame of the demo table's dealer screen shows in its header.
 MARK = b"Pai Gow Poker"
+#: The project's packages, whose bytecode an installed terminal has.
+PACKAGES = ("kernel", "rules", "devices", "firmware_bridge", "terminal", "floor")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -78,18 +89,41 @@ def one_run(cache: Path, timeout: float) -> tuple[float, float]:
     return wall, cpu
 
 
+def commit() -> str:
+    """The commit measured (``+changes`` when the work tree differs from it)."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + (" +changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def spread(xs: list[float]) -> str:
+    """The median and the spread (min-max) of ``xs``, in seconds."""
+    return f"{statistics.median(xs):.2f} s ({min(xs):.2f}-{max(xs):.2f})"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--timeout", type=float, default=300.0, help="seconds to wait for a first frame")
     p.add_argument("--cold", action="store_true", help="an empty catalogue cache before every run")
+    p.add_argument(
+        "--no-compile", action="store_true", help="do not compile the project's bytecode before the runs"
+    )
     args = p.parse_args(argv)
+    if not args.no_compile:
+        for package in PACKAGES:
+            if not compileall.compile_dir(ROOT / package, quiet=1):
+                raise SystemExit(f"first_paint: {package} does not compile")
     load = os.getloadavg()
     print(
-        f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
-        f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; "
-        f"catalogue cache {'cold every run' if args.cold else 'warm after the first run'}"
+        f"commit {commit()}; {platform.machine()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f} "
+        f"{load[2]:.1f}; catalogue cache {'cold every run' if args.cold else 'warm after the first run'}; "
+        f"bytecode {'as found' if args.no_compile else 'compiled before the runs'}"
     )
     walls, cpus = [], []
     cache = Path(tempfile.mkdtemp(prefix="first-paint-cache-"))
@@ -100,19 +134,21 @@ def main(argv: list[str] | None = None) -> int:
                 if args.cold:
                     shutil.rmtree(cache, ignore_errors=True)
                     cache.mkdir()
+                before = os.getloadavg()[0]
                 wall, cpu = one_run(cache, args.timeout)
                 walls.append(wall)
                 cpus.append(cpu)
-                print(f"run {i + 1}: first frame after {wall:.2f} s wall, {cpu:.2f} s CPU")
+                print(
+                    f"run {i + 1}: first frame after {wall:.2f} s wall, {cpu:.2f} s CPU (load {before:.1f})"
+                )
                 if progress is not None:
                     progress(i + 1, args.repeat)
         finally:
             shutil.rmtree(cache, ignore_errors=True)
     load = os.getloadavg()
     print(
-        f"median {statistics.median(walls):.2f} s wall (min {min(walls):.2f}, max {max(walls):.2f}); "
-        f"median {statistics.median(cpus):.2f} s CPU (min {min(cpus):.2f}, max {max(cpus):.2f}); "
-        f"load average after {load[0]:.1f}"
+        f"{len(walls)} runs: wall median {spread(walls)}, CPU median {spread(cpus)} (median (min-max)); "
+        f"load average after {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
     )
     return 0
 

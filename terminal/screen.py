@@ -16,16 +16,15 @@ controller's own settlement step asks the same memo).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
 from rules.banking.backline import BACKLINE, is_backline
 from rules.cards import format_cards
-from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
-from rules.poker.report import ShowdownPart, ShowdownReport
 from rules.round import RoundState, Status
 from rules.round.alerts import Alert
 from rules.round.events import HandSet, Target, TargetKind
@@ -50,6 +49,9 @@ from terminal.table.machine import SPECS, Step, TableFacts, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
 from terminal.table.state import TableState
+
+if TYPE_CHECKING:  # the families' reports: imported with their family, when a game of it is dealt
+    from rules.poker.report import ShowdownPart, ShowdownReport
 
 #: The alert codes a device raises (their remedy comes from ``terminal.table.remedies``).
 DEVICE_CODE_NAMES = frozenset(
@@ -436,7 +438,7 @@ def view_from_state(
         set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
     by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
     pot = state.outcome.settlement if state.outcome is not None else None
-    shown = pot.showdown if isinstance(pot, ShowdownReport) else None
+    shown = pot.showdown if _is_report(pot, "rules.poker.report", "ShowdownReport") else None
     pot_shares = dict(shown.shares) if shown is not None else {}
     seats = []
     for n in range(1, config.table.seats + 1):
@@ -501,9 +503,9 @@ def view_from_state(
     fee_cents, title, fee_note = 0, "", ""
     if settled is not None:
         settlement, fee_cents, title, fee_note = settlement_view(settled)
-    elif outcome is not None and isinstance(outcome.settlement, ShowdownReport):
+    elif outcome is not None and _is_report(outcome.settlement, "rules.poker.report", "ShowdownReport"):
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
-    elif outcome is not None and isinstance(outcome.settlement, ChineseReport):
+    elif outcome is not None and _is_report(outcome.settlement, "rules.chinese.report", "ChineseReport"):
         settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
     elif outcome is not None and outcome.settlement is not None:
         for line in outcome.settlement.wagers or ():
@@ -613,6 +615,13 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
     )
     title = f"Settlement: action {ts.order}" if ts.order else "Settlement"
     return lines, fee, title, ts.fee_words
+
+
+def _is_report(report: Any, module: str, name: str) -> bool:
+    """Whether ``report`` is of the report class ``name`` in ``module``, without importing that family's
+    engine: a report of the class exists only once its module is loaded (``rules.family_packages``)."""
+    loaded = sys.modules.get(module)
+    return loaded is not None and isinstance(report, getattr(loaded, name))
 
 
 def showdown_view(data: ShowdownReport) -> tuple[list[SettlementLine], int, str, str]:

@@ -67,17 +67,20 @@ Beyond the round engine, the same object is the family's whole contract with the
   charges only the wagers first placed in it.
 
 Families are registered one way, :func:`register_family` at the bottom of the family's ``round`` module,
-and found one way: :mod:`rules.families` imports every family, :func:`family_rules` looks one up.
+and found one way: :func:`family_rules` looks one up, importing the family's package on first use (the table
+in :mod:`rules.family_packages`), so a process loads only the families it deals.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.decks import DeckRange
+from rules.family_packages import FAMILY_PACKAGES
 from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
@@ -385,6 +388,7 @@ def register_family(name: str, rules: FamilyRules) -> None:
 @contextmanager
 def family_registered(name: str, rules: FamilyRules) -> Iterator[None]:
     """``rules`` registered as ``name`` for the ``with`` block only (a test's toy family)."""
+    _load(name)  # a known family's own hooks come back after the block, even if not loaded before it
     before = _REGISTRY.get(name)
     _REGISTRY[name] = rules
     try:
@@ -396,17 +400,34 @@ def family_registered(name: str, rules: FamilyRules) -> Iterator[None]:
             _REGISTRY[name] = before
 
 
+def _load(name: str) -> None:
+    """Import the package of family ``name`` (which registers it) if it is a known family not yet loaded."""
+    if name not in _REGISTRY and name in FAMILY_PACKAGES:
+        importlib.import_module(FAMILY_PACKAGES[name])
+
+
 def family_rules(name: str) -> Family:
-    """The family registered for ``name``, or the defaults (:class:`BaseFamily`)."""
+    """The family registered for ``name`` (its package imported on first use), or the defaults
+    (:class:`BaseFamily`) for a name no package registers."""
+    _load(name)
     fam: Family = _REGISTRY.get(name, _DEFAULT)
     return fam
 
 
 def is_registered(name: str) -> bool:
-    """Whether a family is registered under ``name``."""
+    """Whether a family is registered under ``name`` (a known family's package is imported to tell)."""
+    _load(name)
     return name in _REGISTRY
 
 
 def registered_families() -> tuple[str, ...]:
-    """Names with registered hooks."""
+    """Names with registered hooks: every known family (each package imported) and any registered
+    otherwise (a test's toy family)."""
+    for name in FAMILY_PACKAGES:
+        _load(name)
+    return tuple(sorted(_REGISTRY))
+
+
+def loaded_families() -> tuple[str, ...]:
+    """The families registered so far, without importing any (what this process has loaded)."""
     return tuple(sorted(_REGISTRY))
