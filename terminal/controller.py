@@ -799,8 +799,11 @@ class TableController:
             return None
         if not self.live:
             return await self._refuse(inp, "the table is not live in maintenance")
-        step = self.step()
-        why = refusal(step, a)
+        facts = self.facts()
+        step = step_of(facts)
+        why = refusal(
+            step, a, facts
+        )  # the state's inputs, less those that do nothing now (no alert to clear …)
         if why is not None:
             if step is Step.STOPPED:
                 alert = self.view().active_alert

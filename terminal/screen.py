@@ -45,10 +45,11 @@ from terminal.console.view import (
 from terminal.craps_view import CrapsLayout, craps_of
 from terminal.settlement import TableSettlement, settle_table, settles_at_table
 from terminal.table.device_events import health_of
-from terminal.table.machine import SPECS, Step, TableFacts, step_of
+from terminal.table.machine import SPECS, Step, TableFacts, keys_of, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
 from terminal.table.state import TableState
+from terminal.table.undo import undo_target
 
 if TYPE_CHECKING:  # the families' reports: imported with their family, when a game of it is dealt
     from rules.poker.report import ShowdownPart, ShowdownReport
@@ -185,7 +186,8 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
     expected = getattr(st.expected, "kind", "card")
     if expected == "card" and st.status is Status.DEALING and not card_wanted(st):
         expected = "decision"  # a card the dealer asks for (a stock draw keyed on the Pan picker)
-    stop = st.blocked or any(a.severity == "stop" for a in table_alerts(table, station))
+    shown = table_alerts(table, station)
+    stop = st.blocked or any(a.severity == "stop" for a in shown)
     settled = settled_of(st, setup.schedule, setup.config.table.seats)
     return TableFacts(
         live=live_of(table, station),
@@ -197,7 +199,19 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         deciding=next_to_decide(st) is not None,
         setting=bool(hands_to_set(st)),
         held=unsettleable(st, settled),
+        alerts=stop or bool(shown) or bool(st.active),
+        rotation_due=table.rotation_due or "",
+        banked=settles_at_table(st),
+        undo=nothing_to_undo(st),
     )
+
+
+def nothing_to_undo(st: RoundState) -> str:
+    """Why the dealer's undo has nothing to take back now (``terminal.table.undo``), or ""."""
+    if st.start is None:
+        return "nothing to undo in this round"
+    target = undo_target(st)
+    return target if isinstance(target, str) else ""
 
 
 def unsettleable(st: RoundState, settled: TableSettlement | None) -> bool:
@@ -305,7 +319,8 @@ def screen_of(
 ) -> TableView:
     """The dealer screen for the table (pure). ``facts`` overrides the table's facts where a table knows
     more than its round (the tiles table's trays); by default :func:`facts_of`."""
-    step = step_of(facts if facts is not None else facts_of(table, station, setup))
+    facts = facts if facts is not None else facts_of(table, station, setup)
+    step = step_of(facts)
     spec = SPECS[step]
     state = table.round
     config = setup.config
@@ -341,11 +356,19 @@ def screen_of(
             if unread
             else "the round cannot be settled; "
         ) + spec.way_out
+    bank_next = bank_next_of(table) if facts.banked else ""
+    if facts.rotation_due and step in (Step.SHUFFLE, Step.BETTING, Step.SETTLEMENT):
+        # BANK_ROTATION_DUE (rules/banking/rotation.py): n is idle until the bank moves; say where it goes
+        pass_it = f"pass the bank: a gives it to {bank_next}, or p on the wager panel (w) chooses"
+        if step is Step.SETTLEMENT:
+            next_detail = f"then {pass_it}; n starts the next round once it has moved"
+        else:
+            next_step, next_detail = "Pass the bank", f"{facts.rotation_due.split(',')[0]}: {pass_it}"
     return replace(
         view,
         phase=spec.phase,
         step=step.value,
-        keys=spec.keys(),
+        keys=keys_of(step, facts),
         way_out=spec.way_out,
         next_step=next_step,
         next_detail=next_detail,
@@ -355,9 +378,18 @@ def screen_of(
         betting_open=open_,
         betting_player_dealer=pd,
         spots=setup.spots,
+        deal_max=table.rotation.rules.max_consecutive if view.deal_no else None,
+        bank_next=bank_next,
         dice=tuple(state.dice or ()) if state.start is not None else (),
         extra=with_craps(view.extra, craps_of(table, open_)),
     )
+
+
+def bank_next_of(table: TableState) -> str:
+    """Where the bank goes when it moves on now (``a``, bank accepted): the next seat the game's
+    ``offer_direction`` names (``TableState.next_banker``, rules/banking/rotation.py), or nobody."""
+    seat = table.next_banker
+    return f"seat {seat}" if seat is not None else "nobody: the game closes"
 
 
 def with_craps(extra: Mapping[str, Any], craps: CrapsLayout | None) -> Mapping[str, Any]:
