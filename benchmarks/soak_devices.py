@@ -90,7 +90,7 @@ async def ready(
     t: DevicesTable, *, poll: float = POLL, calm: float = CALM, patience: float = PATIENCE
 ) -> bool:
     """Wait until the table needs the dealer: nothing new (the table, the devices, the controller's
-    tasks, the views it published) for ``calm`` seconds in a state the dealer answers, or for
+    tasks, the changes it showed: ``TableController.changes``) for ``calm`` seconds in a state the dealer answers, or for
     ``patience`` seconds in a state that waits on a device. True when the wait ran out of patience."""
     c = t.c
     loop = asyncio.get_running_loop()
@@ -100,7 +100,7 @@ async def ready(
     while True:
         await asyncio.sleep(poll)
         table = c.table  # a new object on every change (the fold is immutable): compared by identity
-        now = (tuple(d.state for d in c.devices.values()), len(c._tasks), t.shown)
+        now = (tuple(d.state for d in c.devices.values()), len(c._tasks), c.changes)
         at = loop.time()
         if last is None or table is not last[0] or now != last[1]:
             last, since, waits = (table, now), at, None
@@ -149,7 +149,6 @@ class DevicesTable(EmulatedTable):
             f for f in DEMO_FAULTS if _kind(f[1]) in self.device_kinds and (faults is None or f[2] in faults)
         ]
         self.injected: Counter[str] = Counter()  # faults injected and misdeals declared, by name
-        self.shown = 0  # views the controller published (the console's feed)
         self.idle = 0  # dealer steps whose wait on a device ran out of patience
         self.planned: list[tuple[int, str]] = []  # (dealer steps from now, "fault"|"misdeal"|"pause")
 
@@ -171,7 +170,6 @@ class DevicesTable(EmulatedTable):
             HASHES, journal=self.c.journal.journal, clock=lambda: self.now[0], max_failures=3
         )
         self.c.access = self.access
-        self.c.attach(self._published)
         self.run(self.c.start())
         # the table as restored from the journal, before its devices open (a device opened asks at once
         # for what the round waits on, so the table may move on from here)
@@ -210,9 +208,6 @@ class DevicesTable(EmulatedTable):
         data.pop("security", None)
         self.cfg_file.write_text(yaml.safe_dump(data), encoding="utf-8")
         return self.cfg_file
-
-    def _published(self, view: Any) -> None:
-        self.shown += 1
 
     def settle(self) -> None:
         """Wait until the table needs the dealer (:func:`ready`), not a fixed number of turns."""
