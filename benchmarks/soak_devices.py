@@ -352,15 +352,21 @@ class Replay:
                 self.state = TableState.initial(
                     cfg.game, cfg.seats, cfg.fee_schedule, c.rules_for(cfg.game, cfg.fee_schedule)
                 )
-            new = list(c.journal.journal.entries(since=self.seq))
-            self.state = fold_entries(self.state, ((e.kind, e.payload) for e in new), c.rules_for)
-            self.seq = new[-1].seq if new else self.seq
-            self.entries += len(new)
+            # streamed, not listed: the entries since the last check (a thousand rounds') held at once
+            # would be a high-water mark this process's allocator keeps (docs/performance.md)
+            self.state = fold_entries(self.state, self._since(c.journal.journal), c.rules_for)
         if self.state != table:
             raise SystemExit(
                 f"soak: the journal folded from entry 1 is not the live table (round {c.round_no})"
             )
         return table
+
+    def _since(self, journal: Any) -> Any:
+        """``(kind, payload)`` of each entry since the last check, moving the check's mark as it goes."""
+        for e in journal.entries(since=self.seq):
+            self.seq = e.seq
+            self.entries += 1
+            yield e.kind, e.payload
 
 
 def restart(t: DevicesTable, soak: Any, replay: Replay) -> dict[str, Any] | None:
@@ -430,6 +436,17 @@ def _rss_kb() -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
 
 
+def _memory(day: int, rounds: int) -> dict[str, Any]:
+    """This process now: resident set, open files, threads (the emulators' among them)."""
+    return {
+        "day": day,
+        "rounds": rounds,
+        "rss_mb": _rss_kb() / 1024,
+        "open_files": len(os.listdir("/proc/self/fd")),
+        "threads": len(os.listdir("/proc/self/task")),
+    }
+
+
 def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, quiet: bool) -> dict[str, Any]:
     """Deal ``days`` × ``rounds_per_day`` rounds through the emulated devices, restarting at ``restarts``
     random round numbers (at a random step inside the round); a new example table some days."""
@@ -450,6 +467,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
     stuck: list[dict[str, Any]] = []
     moved, idle_at, stuck_at, idle_total, in_a_row = 0, 0, -2, 0, 0
     days_dealt, gave_up = 0, False
+    memory = [_memory(0, 0)]  # the long-running table process: RSS, open files, threads, by day
     try:
         for day in range(days):
             if time.time() >= soak.deadline:
@@ -531,6 +549,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                             soak.restarts.append(row)
                         last = t.c.round_no
                     stuck_at, moved, idle_at = soak.rounds, steps, t.idle
+            memory.append(_memory(day + 1, soak.rounds))  # this process at the day's end
         t.settle()
         t.run(replay.check(t))
         injected += t.injected
@@ -570,6 +589,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
         "replayed_entries": replay.entries,
         "settled": settled,  # rounds that reached a settlement (the others were misdealt or voided)
         "read_from": dict(sorted((str(k), v) for k, v in sources.items())),  # cards and dice by source
+        "memory": memory,  # this process (the table, its devices' emulators) at each day's end
     }
 
 
