@@ -972,8 +972,7 @@ class TableController:
         if code == "DEVICE_FAULT":
             self._reopen_offline()  # the technician's retry of a device that is not connected
             self._drive_devices()
-            if self._dispense_owed:
-                self._dispense_if_due()
+        self._ask_owed()
         self._show()
         return None
 
@@ -1257,6 +1256,11 @@ class TableController:
         if isinstance(ev, dev.CommandRejected):
             if kind == "shuffler" and ev.reason == "not_shuffled" and self.state.status is Status.DEALING:
                 self._deckless = True  # the round cannot be dealt from it: clearing the alert voids it
+            elif kind == "shuffler" and ev.command == "Dispense":
+                # refused for now (its cover open, a jam held): the packet is asked for again once the
+                # alerts holding it are cleared (_after_clear, _clear_table_alert) — never a round waiting
+                # for a packet nobody asks for again
+                self._dispense_owed = True
             await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
             await self._device_alert(
                 name,
@@ -1348,10 +1352,16 @@ class TableController:
                     )
         self._faults_cleared(event.code.value)
         self._reopen_offline()
-        if self._dispense_owed:
-            self._dispense_if_due()  # the packet asked for while the shuffler was held
+        self._ask_owed()
         self._drive_devices()
         self._show()
+
+    def _ask_owed(self) -> None:
+        """The packet the shuffler was asked for while it was held (a restart not yet acknowledged, a
+        refusal with its cover open or a jam held) is asked for again once no STOP holds the table: asked
+        while one still does, it would only be refused again, raising another alert at every clearing."""
+        if self._dispense_owed and not any(a.severity == "stop" for a in self.view().alerts):
+            self._dispense_if_due()
 
     async def _void_if_undealable(self, code: str) -> None:
         """An alert (``code``) was cleared while the round waits on a shuffler that cannot deal it: it handed

@@ -287,3 +287,28 @@ def test_a_reopen_under_way_is_not_cut_short_by_another_clear_and_shows_its_aler
     assert dropped and "reconnecting" in dropped[-1]["dropped"] and dropped[-1]["by"] == "terminal"
     table.c.config.devices["shuffler"] = plugged
     assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
+
+
+def test_a_packet_refused_while_the_shuffler_cover_is_open_is_asked_again_once_cleared(table):
+    """The cover opens as the round starts: the round's first packet reaches a shuffler holding its
+    fault, which refuses it (fault active). The technician clears what the table stops on (the cover
+    closed, the refusal); the packet is asked for again, so the round is dealt — never a round waiting
+    for a packet nobody asks for again, with no alert and the shuffler's chip green (the soak's stuck
+    Three Card and Pai Gow rounds)."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING})
+    port = _emulator_control(table.c.shuffler())
+    port.call(functools.partial(port.emulator.inject, "door", time.monotonic()))
+    for _ in range(5000):  # the emulator's own thread opens the cover; the table has not heard it yet
+        if port.emulator._fault == "door":
+            break
+        time.sleep(0.001)
+    assert port.emulator._fault == "door"
+    table.submit("new-round")  # the round starts: its first packet goes to a shuffler with its cover open
+    refused = [
+        e.payload
+        for e in table.c.journal.journal.entries(kind="device")
+        if e.payload.get("event") == "CommandRejected"
+    ]
+    assert refused and refused[-1]["reason"] == "fault_active", refused
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
