@@ -264,6 +264,9 @@ class TableController:
         #: Changes of the table shown since it was built (each ``_show``): what a watcher that needs to
         #: know only that the table moved reads (the soak's dealer), without a view built for it.
         self.changes = 0
+        #: Called at every change (no arguments, no view built for it): a watcher woken when the table
+        #: moves, e.g. the soak's dealer waiting for the table to need it (``benchmarks/soak_devices.py``).
+        self.on_change: Callable[[], None] | None = None
         #: Views built (``screen_of`` calls): a table no console or panel listens to builds none.
         self.views_built = 0
         #: The last view built and what it was built of (``view``): asked again of the same table, it is
@@ -677,6 +680,8 @@ class TableController:
         """The table changed: its view to the console and the panels. Built only when one of them listens:
         a table with no console and no panel builds none (``changes`` counts the change either way)."""
         self.changes += 1
+        if self.on_change is not None:
+            self.on_change()
         panels = self._panels()
         if self._publish is None and not panels:
             return
