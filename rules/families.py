@@ -1,6 +1,7 @@
-"""Every game family, found one way: importing this module registers each family's :class:`~rules.round.
-family.Family` (at the bottom of its ``round`` module), and :func:`family` looks one up by a game file's
-``family:``. A new family adds its package to the imports below (``docs/architecture.md``)."""
+"""Every game family, found one way: :func:`family` looks one up by a game file's ``family:``, importing the
+family's package the first time (``rules.family_packages``: name → package; the package registers its
+:class:`~rules.round.family.Family` at the bottom of its ``round`` module). A process loads only the families
+it deals. A new family adds its line to ``rules/family_packages.py`` (``docs/architecture.md``)."""
 
 from __future__ import annotations
 
@@ -8,60 +9,12 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-import rules.baccarat
-import rules.blackjack
-import rules.chinese
-import rules.paigow
-import rules.paigowtiles
-import rules.panguingue
-import rules.partycraps
-import rules.poker
-import rules.quickdraw
-import rules.threecard
-import rules.twocardpeek
-import rules.ultimateholdem
-import rules.ultimatewar
 from rules.errors import RulesError
-from rules.paigowtiles.schema import PaiGowTilesFile
-from rules.round.family import (
-    BaseFamily,
-    Family,
-    family_rules,
-    is_registered,
-    register_family,
-    registered_families,
-)
+from rules.family_packages import FAMILY_PACKAGES
+from rules.round.family import Family, family_rules, is_registered, registered_families
 
 #: The family packages, for tools that list them (``dealer-terminal schema``, the architecture doc).
-PACKAGES = (
-    rules.baccarat,
-    rules.blackjack,
-    rules.chinese,
-    rules.paigow,
-    rules.paigowtiles,
-    rules.panguingue,
-    rules.partycraps,
-    rules.poker,
-    rules.quickdraw,
-    rules.threecard,
-    rules.twocardpeek,
-    rules.ultimateholdem,
-    rules.ultimatewar,
-)
-
-
-class _TilesFamily(BaseFamily):
-    """Pai Gow Tiles until its round hooks are written: the engine's defaults (no settlement), its schema."""
-
-    schema = PaiGowTilesFile
-    house_way_pieces = "tiles"
-    pieces = "tiles"
-
-
-# A family package whose round hooks are not written yet deals with the engine's defaults: it is still a
-# known family, so its game files load (checked against its schema) and its rounds fold.
-if not is_registered("paigowtiles"):
-    register_family("paigowtiles", _TilesFamily())
+PACKAGES: tuple[str, ...] = tuple(sorted(set(FAMILY_PACKAGES.values())))
 
 
 class UnknownFamily(RulesError):
@@ -71,14 +24,14 @@ class UnknownFamily(RulesError):
 def family(name: str) -> Family:
     """The family registered as ``name`` (a game file's ``family:``); :class:`UnknownFamily` if none is."""
     if not is_registered(name):
-        known = ", ".join(registered_families())
+        known = ", ".join(names())
         raise UnknownFamily(f"no game family {name!r} (known: {known})")
     return family_rules(name)
 
 
 def names() -> tuple[str, ...]:
-    """Every registered family name."""
-    return registered_families()
+    """Every known family name (``rules.family_packages``), without loading any family."""
+    return tuple(sorted(FAMILY_PACKAGES))
 
 
 def schemas() -> dict[str, type[BaseModel]]:

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
-from rules.chinese.report import ChineseReport
+from typing import TYPE_CHECKING
+
 from terminal.console.view import SettlementLine
+
+if TYPE_CHECKING:  # imported with the Chinese Poker family, when it is dealt
+    from rules.chinese.report import ChineseReport
 
 
 def chinese_view(data: ChineseReport) -> tuple[list[SettlementLine], int, str, str]:

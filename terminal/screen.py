@@ -16,16 +16,15 @@ controller's own settlement step asks the same memo).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devices.events import AnyDeviceEvent, DeviceIdentity
 from rules.banking.backline import BACKLINE, is_backline
 from rules.cards import format_cards
-from rules.chinese.report import ChineseReport
 from rules.families import family as family_rules
-from rules.poker.report import ShowdownPart, ShowdownReport
 from rules.round import RoundState, Status
 from rules.round.alerts import Alert
 from rules.round.events import HandSet, Target, TargetKind
@@ -44,12 +43,16 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.craps_view import CrapsLayout, craps_of
-from terminal.settlement import TableSettlement, settle_table, settles_at_table
+from terminal.settlement import LastFew, TableSettlement, outcome_of, settle_table, settles_at_table
 from terminal.table.device_events import health_of
-from terminal.table.machine import SPECS, Step, TableFacts, step_of
+from terminal.table.machine import SPECS, Step, TableFacts, keys_of, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
 from terminal.table.remedies import remedy_for
 from terminal.table.state import TableState
+from terminal.table.undo import undo_target
+
+if TYPE_CHECKING:  # the families' reports: imported with their family, when a game of it is dealt
+    from rules.poker.report import ShowdownPart, ShowdownReport
 
 #: The alert codes a device raises (their remedy comes from ``terminal.table.remedies``).
 DEVICE_CODE_NAMES = frozenset(
@@ -183,7 +186,8 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
     expected = getattr(st.expected, "kind", "card")
     if expected == "card" and st.status is Status.DEALING and not card_wanted(st):
         expected = "decision"  # a card the dealer asks for (a stock draw keyed on the Pan picker)
-    stop = st.blocked or any(a.severity == "stop" for a in table_alerts(table, station))
+    shown = table_alerts(table, station)
+    stop = st.blocked or any(a.severity == "stop" for a in shown)
     settled = settled_of(st, setup.schedule, setup.config.table.seats)
     return TableFacts(
         live=live_of(table, station),
@@ -195,7 +199,19 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         deciding=next_to_decide(st) is not None,
         setting=bool(hands_to_set(st)),
         held=unsettleable(st, settled),
+        alerts=stop or bool(shown) or bool(st.active),
+        rotation_due=table.rotation_due or "",
+        banked=settles_at_table(st),
+        undo=nothing_to_undo(st),
     )
+
+
+def nothing_to_undo(st: RoundState) -> str:
+    """Why the dealer's undo has nothing to take back now (``terminal.table.undo``), or ""."""
+    if st.start is None:
+        return "nothing to undo in this round"
+    target = undo_target(st)
+    return target if isinstance(target, str) else ""
 
 
 def unsettleable(st: RoundState, settled: TableSettlement | None) -> bool:
@@ -222,29 +238,16 @@ def revealed(state: RoundState, step: Step) -> bool:
 # -- memoized on immutable values -----------------------------------------------------------------------
 
 
-class _Settled:
-    """The last few settlements, found by the identity of the round state and schedule they settle."""
-
-    SIZE = 4
-
-    def __init__(self) -> None:
-        self.items: list[tuple[RoundState, Any, int, TableSettlement | None]] = []
-
-    def __call__(self, state: RoundState, schedule: Any, seats: int) -> TableSettlement | None:
-        for s, sch, n, settled in self.items:
-            if s is state and sch is schedule and n == seats:
-                return settled
-        try:
-            settled = settle_table(state, schedule, seats)
-        except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
-            settled = TableSettlement(None, problem=f"cannot settle: {exc}")
-        self.items = [(state, schedule, seats, settled), *self.items[: self.SIZE - 1]]
-        return settled
+def _settle_or_hold(state: RoundState, schedule: Any, seats: int) -> TableSettlement | None:
+    try:
+        return settle_table(state, schedule, seats)
+    except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
+        return TableSettlement(None, problem=f"cannot settle: {exc}")
 
 
 #: The table's settlement of a round state (``terminal.settlement.settle_table``; a settlement that
 #: cannot be made is a held one naming why, never an exception), computed once per round state.
-settled_of = _Settled()
+settled_of: LastFew[TableSettlement | None] = LastFew(_settle_or_hold)
 
 
 def betting_open(state: RoundState, settled: TableSettlement | None) -> bool:
@@ -303,7 +306,8 @@ def screen_of(
 ) -> TableView:
     """The dealer screen for the table (pure). ``facts`` overrides the table's facts where a table knows
     more than its round (the tiles table's trays); by default :func:`facts_of`."""
-    step = step_of(facts if facts is not None else facts_of(table, station, setup))
+    facts = facts if facts is not None else facts_of(table, station, setup)
+    step = step_of(facts)
     spec = SPECS[step]
     state = table.round
     config = setup.config
@@ -339,11 +343,19 @@ def screen_of(
             if unread
             else "the round cannot be settled; "
         ) + spec.way_out
+    bank_next = bank_next_of(table) if facts.banked else ""
+    if facts.rotation_due and step in (Step.SHUFFLE, Step.BETTING, Step.SETTLEMENT):
+        # BANK_ROTATION_DUE (rules/banking/rotation.py): n is idle until the bank moves; say where it goes
+        pass_it = f"pass the bank: a gives it to {bank_next}, or p on the wager panel (w) chooses"
+        if step is Step.SETTLEMENT:
+            next_detail = f"then {pass_it}; n starts the next round once it has moved"
+        else:
+            next_step, next_detail = "Pass the bank", f"{facts.rotation_due.split(',')[0]}: {pass_it}"
     return replace(
         view,
         phase=spec.phase,
         step=step.value,
-        keys=spec.keys(),
+        keys=keys_of(step, facts),
         way_out=spec.way_out,
         next_step=next_step,
         next_detail=next_detail,
@@ -353,9 +365,18 @@ def screen_of(
         betting_open=open_,
         betting_player_dealer=pd,
         spots=setup.spots,
+        deal_max=table.rotation.rules.max_consecutive if view.deal_no else None,
+        bank_next=bank_next,
         dice=tuple(state.dice or ()) if state.start is not None else (),
         extra=with_craps(view.extra, craps_of(table, open_)),
     )
+
+
+def bank_next_of(table: TableState) -> str:
+    """Where the bank goes when it moves on now (``a``, bank accepted): the next seat the game's
+    ``offer_direction`` names (``TableState.next_banker``, rules/banking/rotation.py), or nobody."""
+    seat = table.next_banker
+    return f"seat {seat}" if seat is not None else "nobody: the game closes"
 
 
 def with_craps(extra: Mapping[str, Any], craps: CrapsLayout | None) -> Mapping[str, Any]:
@@ -410,14 +431,15 @@ def view_from_state(
     ``alerts``: the round's active alerts as already converted (by default converted here)."""
     if reveal is None:
         reveal = state.status is Status.DEALT
-    hidden = {id(p) for p in state.placed if not p.face_up and not reveal}
+    # Each recipient's live cards as drawn, in the order dealt (one pass over the cards placed).
+    cards_of: dict[Target, list[str]] = {}
+    for p in state.placed:
+        if not p.void:
+            face = format_cards([p.card]) if p.face_up or reveal else FACE_DOWN
+            cards_of.setdefault(p.target, []).append(face)
 
     def drawn(target: Target) -> tuple[str, ...]:
-        return tuple(
-            FACE_DOWN if id(p) in hidden else format_cards([p.card])
-            for p in state.placed
-            if p.target == target and not p.void
-        )
+        return tuple(cards_of.get(target, ()))
 
     start = state.start
     in_play = set(start.seats) if start else set(range(1, config.table.seats + 1))
@@ -435,8 +457,9 @@ def view_from_state(
     for hs in state.hand_sets:
         set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
     by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
-    pot = state.outcome.settlement if state.outcome is not None else None
-    shown = pot.showdown if isinstance(pot, ShowdownReport) else None
+    outcome = outcome_of(state)
+    pot = outcome.settlement if outcome is not None else None
+    shown = pot.showdown if _is_report(pot, "rules.poker.report", "ShowdownReport") else None
     pot_shares = dict(shown.shares) if shown is not None else {}
     seats = []
     for n in range(1, config.table.seats + 1):
@@ -496,14 +519,13 @@ def view_from_state(
         )
         for t in sorted(seen, key=lambda t: t.sort_key)
     )
-    outcome = state.outcome
     settlement: list[SettlementLine] = []
     fee_cents, title, fee_note = 0, "", ""
     if settled is not None:
         settlement, fee_cents, title, fee_note = settlement_view(settled)
-    elif outcome is not None and isinstance(outcome.settlement, ShowdownReport):
+    elif outcome is not None and _is_report(outcome.settlement, "rules.poker.report", "ShowdownReport"):
         settlement, fee_cents, title, fee_note = showdown_view(outcome.settlement)
-    elif outcome is not None and isinstance(outcome.settlement, ChineseReport):
+    elif outcome is not None and _is_report(outcome.settlement, "rules.chinese.report", "ChineseReport"):
         settlement, fee_cents, title, fee_note = chinese_view(outcome.settlement)
     elif outcome is not None and outcome.settlement is not None:
         for line in outcome.settlement.wagers or ():
@@ -613,6 +635,13 @@ def settlement_view(ts: TableSettlement) -> tuple[list[SettlementLine], int, str
     )
     title = f"Settlement: action {ts.order}" if ts.order else "Settlement"
     return lines, fee, title, ts.fee_words
+
+
+def _is_report(report: Any, module: str, name: str) -> bool:
+    """Whether ``report`` is of the report class ``name`` in ``module``, without importing that family's
+    engine: a report of the class exists only once its module is loaded (``rules.family_packages``)."""
+    loaded = sys.modules.get(module)
+    return loaded is not None and isinstance(report, getattr(loaded, name))
 
 
 def showdown_view(data: ShowdownReport) -> tuple[list[SettlementLine], int, str, str]:

@@ -157,7 +157,9 @@ def fold_round(
 def tiles_facts(facts: TableFacts, tiles: TilesFold) -> TableFacts:
     """The round engine's facts with the tiles: while a played position has no tiles the table deals,
     while a hand is unset it sets, and a tiles alert that stops holds the table."""
-    f = replace(facts, stop=facts.stop or any(a.severity == "stop" for _, a in tiles.alerts()))
+    shown = [a for _, a in tiles.alerts()]
+    stop = facts.stop or any(a.severity == "stop" for a in shown)
+    f = replace(facts, stop=stop, alerts=facts.alerts or bool(shown), banked=True)  # banked: seed 003 L527
     if f.status == "dealt" and tiles.round is not None and tiles.round.first_set is not None:
         if tiles.missing():
             return replace(f, expected="card")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, TilesRead
@@ -49,6 +50,10 @@ from terminal.tiles_screen import (
 )
 
 __all__ = ["TILES_KIND", "TilesController", "export_tiles"]
+
+#: Why undo is idle once a round's tiles are read: the round engine's undo would take back the dice under the
+#: tiles already read; a wrong tile or setting is corrected by keying the position again (the journal keeps both).
+TILES_UNDO = "the tiles are being read: key the position again on the tile picker (e) to correct it"
 
 
 class TilesController(TableController):
@@ -177,8 +182,14 @@ class TilesController(TableController):
     # -- the table's state -------------------------------------------------------------------------
 
     def facts(self) -> TableFacts:
-        """The round engine's facts with the tiles (``terminal.tiles_screen.tiles_facts``)."""
-        return tiles_facts(super().facts(), self.tiles)
+        """The round engine's facts with the tiles (``terminal.tiles_screen.tiles_facts``); once tiles are
+        read, undo is the picker's (:data:`TILES_UNDO`)."""
+        f = tiles_facts(super().facts(), self.tiles)
+        return replace(f, undo=TILES_UNDO) if self._tiles_read() else f
+
+    def _tiles_read(self) -> bool:
+        """Whether this round's tiles have begun to be read (or keyed)."""
+        return any(e.get("round") == self.round_no for e in self.tiles_log)
 
     def round_start_event(self) -> RoundStart | str:
         """The round start; Pai Gow Tiles is banked by a player-dealer (seed 003 L527), so it needs one."""
@@ -225,11 +236,10 @@ class TilesController(TableController):
             if a == "tiles.set" and step is Step.SETTING:
                 return await self._input_event(inp, self._set_event(inp))
             return await self._refuse(inp, f"{a} is not taken while the table is {step.value}")
-        if a == "undo" and any(e.get("round") == self.round_no for e in self.tiles_log):
+        if a == "undo" and self._tiles_read():
             # The round engine's undo would take back the dice under the tiles already read: a wrong tile or
             # setting is corrected by keying the position again on the picker (the journal keeps both).
-            why = "the tiles are being read: key the position again on the tile picker (e) to correct it"
-            return await self._refuse(inp, why)
+            return await self._refuse(inp, TILES_UNDO)
         if a == "new-round" and self.tiles_round is not None and self.outcome() is None and self.needed():
             return await self._refuse(inp, "the round is not settled yet: read the tiles and set every hand")
         return await super()._submit(inp)

@@ -67,16 +67,20 @@ Beyond the round engine, the same object is the family's whole contract with the
   charges only the wagers first placed in it.
 
 Families are registered one way, :func:`register_family` at the bottom of the family's ``round`` module,
-and found one way: :mod:`rules.families` imports every family, :func:`family_rules` looks one up.
+and found one way: :func:`family_rules` looks one up, importing the family's package on first use (the table
+in :mod:`rules.family_packages`), so a process loads only the families it deals.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.decks import DeckRange
+from rules.family_packages import FAMILY_PACKAGES
 from rules.round.events import Event, HandSet, Target
 from rules.round.procedure import Phase, Slot
 from rules.round.rulings import Finding
@@ -340,21 +344,39 @@ T = TypeVar("T")
 
 class PerGame(Generic[T]):
     """What a family builds once per game file (its variant model), by the identity of the game's mapping;
-    the mapping is kept so that its id cannot be reused by another."""
+    the mapping is kept so that its id cannot be reused by another.
+
+    Bounded: the :data:`PER_GAME_KEPT` games used last are kept (a table deals one game at a time). Every
+    table controller builds its game's rules, and so its mapping, anew, so a process that builds
+    controllers again and again (an in-process restart, the next table) would otherwise keep every one it
+    ever built."""
 
     def __init__(self, build: Callable[[RoundState], T]) -> None:
         self._build = build
-        self._cache: dict[int, tuple[Mapping[str, Any], T]] = {}
+        self._cache: OrderedDict[int, tuple[Mapping[str, Any], T]] = OrderedDict()
 
     def __call__(self, state: RoundState) -> T:
         """The value for the game being dealt, built on first use."""
         data = state.game.data
-        hit = self._cache.get(id(data))
+        key = id(data)
+        hit = self._cache.get(key)
         if hit is not None and hit[0] is data:
+            self._cache.move_to_end(key)
             return hit[1]
         value = self._build(state)
-        self._cache[id(data)] = (data, value)
+        self._cache[key] = (data, value)
+        self._cache.move_to_end(key)
+        while len(self._cache) > PER_GAME_KEPT:
+            self._cache.popitem(last=False)
         return value
+
+    def __len__(self) -> int:
+        """How many games' values are kept."""
+        return len(self._cache)
+
+
+#: How many games' values a :class:`PerGame` keeps (the ones used last).
+PER_GAME_KEPT = 8
 
 
 def register_family(name: str, rules: FamilyRules) -> None:
@@ -366,6 +388,7 @@ def register_family(name: str, rules: FamilyRules) -> None:
 @contextmanager
 def family_registered(name: str, rules: FamilyRules) -> Iterator[None]:
     """``rules`` registered as ``name`` for the ``with`` block only (a test's toy family)."""
+    _load(name)  # a known family's own hooks come back after the block, even if not loaded before it
     before = _REGISTRY.get(name)
     _REGISTRY[name] = rules
     try:
@@ -377,17 +400,34 @@ def family_registered(name: str, rules: FamilyRules) -> Iterator[None]:
             _REGISTRY[name] = before
 
 
+def _load(name: str) -> None:
+    """Import the package of family ``name`` (which registers it) if it is a known family not yet loaded."""
+    if name not in _REGISTRY and name in FAMILY_PACKAGES:
+        importlib.import_module(FAMILY_PACKAGES[name])
+
+
 def family_rules(name: str) -> Family:
-    """The family registered for ``name``, or the defaults (:class:`BaseFamily`)."""
+    """The family registered for ``name`` (its package imported on first use), or the defaults
+    (:class:`BaseFamily`) for a name no package registers."""
+    _load(name)
     fam: Family = _REGISTRY.get(name, _DEFAULT)
     return fam
 
 
 def is_registered(name: str) -> bool:
-    """Whether a family is registered under ``name``."""
+    """Whether a family is registered under ``name`` (a known family's package is imported to tell)."""
+    _load(name)
     return name in _REGISTRY
 
 
 def registered_families() -> tuple[str, ...]:
-    """Names with registered hooks."""
+    """Names with registered hooks: every known family (each package imported) and any registered
+    otherwise (a test's toy family)."""
+    for name in FAMILY_PACKAGES:
+        _load(name)
+    return tuple(sorted(_REGISTRY))
+
+
+def loaded_families() -> tuple[str, ...]:
+    """The families registered so far, without importing any (what this process has loaded)."""
     return tuple(sorted(_REGISTRY))

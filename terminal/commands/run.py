@@ -19,8 +19,8 @@ import asyncio
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from terminal.config import TerminalConfig, load_config
 from terminal.games import get_game, load_games
@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         for line in describe(cfg):
             print(line)
         return 0
-    tables = demo_tables(cfg, sets=args.set) if builtin_demo(args.config) else None
+    # the other demo tables are loaded and checked when `t` first reaches each, not before the first frame
+    tables = DemoTables(cfg, sets=args.set) if builtin_demo(args.config) else None
     if tables is not None:
         # The built-in demo deals a new deck each run (the emulators' seeds are fresh, and logged);
         # DEALER_TERMINAL_EMULATOR_SEED=<n> replays one.
@@ -135,7 +136,12 @@ def table_access(cfg: TerminalConfig, journal: Any = None) -> Any:
 #: The demo's games, in the order ``t`` cycles through them (config/tables/<name>.yaml).
 DEMO_TABLES: tuple[str, ...] = ("paigow", "baccarat", "threecard", "twocardpeek", "ultimatewar", "chinese")
 # Pai Gow Tiles: the dice cup and the tile trays, a table per room (Capitol, Oaks, Tres Lounge, Marysville)
-DEMO_TABLES += ("paigowtiles", "paigowtiles-oaks", "paigowtiles-tres-lounge", "paigowtiles-marysville")  # issue 18
+DEMO_TABLES += (
+    "paigowtiles",
+    "paigowtiles-oaks",
+    "paigowtiles-tres-lounge",
+    "paigowtiles-marysville",
+)  # issue 18
 DEMO_TABLES += ("chinese-101", "pineapple")  # The 101's Chinese Poker, Parkwest's Pineapple (issue 20)
 DEMO_TABLES += ("omaha-pl", "lowball-winner")  # the Oaks' Omaha Pot Limit and Winner Lowball (issue 20)
 DEMO_TABLES += ("ultimateholdem", "quickdraw")  # The 101's Ultimate Texas Hold'em, Cal Quick Draw (issue 19)
@@ -156,19 +162,54 @@ def builtin_demo(main: str | None) -> bool:
 
 def demo_tables(base: TerminalConfig, *, sets: list[str] | tuple[str, ...] = ()) -> list[TerminalConfig]:
     """The demo's tables: each example table with the demo's PINs, journal, console and security."""
-    from terminal.paths import config_dir
+    return list(DemoTables(base, sets=sets))
 
-    out = []
-    for name in DEMO_TABLES:
-        cfg = load_config(config_dir() / "tables" / f"{name}.yaml", sets=sets, demo=False)
+
+class DemoTables(Sequence[TerminalConfig]):
+    """The demo's tables (:data:`DEMO_TABLES`), each loaded and checked (``load_config``) when first asked
+    for: ``run`` starts without reading the other tables' files, and ``t`` loads the next one (a table that
+    does not load is a ConfigError naming its file, line and field)."""
+
+    def __init__(self, base: TerminalConfig, *, sets: Sequence[str] = (), names: Sequence[str] = DEMO_TABLES):
+        self.base = base
+        self.sets = list(sets)
+        self.names = tuple(names)
+        self._loaded: dict[int, TerminalConfig] = {}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @overload
+    def __getitem__(self, index: int) -> TerminalConfig: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[TerminalConfig]: ...
+
+    def __getitem__(self, index: int | slice) -> TerminalConfig | list[TerminalConfig]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        i = range(len(self))[index]  # IndexError out of range, negative indexes from the end
+        if i not in self._loaded:
+            self._loaded[i] = self._load(self.names[i])
+        return self._loaded[i]
+
+    def _load(self, name: str) -> TerminalConfig:
+        from terminal.paths import config_dir
+
+        cfg = load_config(config_dir() / "tables" / f"{name}.yaml", sets=self.sets, demo=False)
         keep = {
-            "roles": base.roles,
-            "journal": base.journal,
-            "console": base.console,
-            "security": base.security,
+            "roles": self.base.roles,
+            "journal": self.base.journal,
+            "console": self.base.console,
+            "security": self.base.security,
         }
-        out.append(cfg.model_copy(update=keep))
-    return out
+        return cfg.model_copy(update=keep)
+
+
+def demo_place(tables: Sequence[TerminalConfig], game: str) -> int:
+    """Where the table dealing ``game`` is among ``tables`` (0 if none is): the first that deals it, loading
+    the demo's tables only up to it."""
+    return next((i for i, t in enumerate(tables) if t.table.game == game), 0)
 
 
 async def run_headless(cfg: TerminalConfig) -> int:
@@ -274,7 +315,9 @@ def view_logger(log: Any) -> Any:
     return publish
 
 
-def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalConfig] | None = None) -> Any:
+def build_app(
+    cfg: TerminalConfig, *, demo: bool = False, tables: Sequence[TerminalConfig] | None = None
+) -> Any:
     """The console for ``cfg``: the real controller (journal, devices), or the scripted demo. With
     ``tables`` (the built-in demo), ``t`` switches to the next of them and each opens with a full layout."""
     from terminal.console.app import CountersPosted, DealerConsole, DeviceFrame, PanelButton
@@ -338,10 +381,19 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
 
     wire(controller)
     if tables:
-        place = {"i": next((i for i, t in enumerate(tables) if t.table.game == cfg.table.game), 0)}
+        place: dict[str, int] = {}  # found on the first `t`: start-up loads no other table
 
         async def next_table() -> str:
             """Demo: stop this table's devices, journal the change, and deal the next demo game."""
+            from terminal.config import ConfigError
+
+            if "i" not in place:
+                place["i"] = demo_place(tables, cfg.table.game)
+            following = (place["i"] + 1) % len(tables)
+            try:
+                new_cfg = tables[following]  # loaded and checked before this table's devices stop
+            except ConfigError as exc:
+                return f"the next demo table does not load; this one stays: {exc}"
             old: TableController = app.controller  # type: ignore[attr-defined]  # set by wire()
             for worker in app.workers.cancel_group(app, "table"):
                 with contextlib.suppress(Exception):
@@ -350,8 +402,7 @@ def build_app(cfg: TerminalConfig, *, demo: bool = False, tables: list[TerminalC
                 if not old.drivers:
                     break
                 await asyncio.sleep(0.01)
-            place["i"] = (place["i"] + 1) % len(tables)
-            new_cfg = tables[place["i"]]
+            place["i"] = following
             old.release()
             new = controller_class(new_cfg)(new_cfg, old.journal.journal)
             new.draw_pace = old.draw_pace

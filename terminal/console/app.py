@@ -210,9 +210,7 @@ class DealerScreen(Screen[None]):
         app = self.app
         names = app.key_names() if isinstance(app, DealerConsole) else {}
         self._put("header", render.header_key(view), lambda: render.header_text(view), layout=False)
-        self._put(
-            "keys", (view.keys, tuple(names.items())), lambda: render.keys_text(view, names), layout=False
-        )
+        self._put("keys", render.keys_key(view, names), lambda: render.keys_text(view, names), layout=False)
         self._put(
             "next-step", (view.next_step, view.next_detail), lambda: render.next_step_text(view), layout=False
         )

@@ -106,17 +106,32 @@ KEY_WORDS = {
 }
 
 
+def wagers_act(view: TableView) -> bool:
+    """Whether the wager panel (``w``) can change the layout now: bets are open and the table is live
+    and not held by a STOP (after "no more bets" the layout refuses a change, BETS_AFTER_CLOSE)."""
+    return view.betting_open and view.live and view.step not in ("stopped", "maintenance")
+
+
+def keys_key(view: TableView, names: dict[str, str]) -> tuple[object, ...]:
+    """What the keys line shows of ``view``: two views with the same key draw the same line."""
+    craps = view.extra.get("craps") is not None
+    return (view.keys, tuple(names.items()), view.bank_next, wagers_act(view), craps)
+
+
 def keys_text(view: TableView, names: dict[str, str]) -> Text:
-    """The keys that act in the table's state (``view.keys``; the bank's three as one ``o/a/d``), wagers
-    between rounds, and `?` for every key — short enough for 80 columns."""
+    """The keys that act in the table's state (``view.keys``, from the state machine; the bank's three as
+    one ``o/a/d`` with the seat the bank goes to next), the wager panel while bets are open, and `?` for
+    every key — short enough for 80 columns."""
     t = Text()
     bank = [a for a in view.keys if a.startswith("bank-") and a in names]
     items = [(names[a], KEY_WORDS.get(a, a)) for a in view.keys if a in names and not a.startswith("bank-")]
     if "clear-alert" in view.keys:
         items = [(k, "clear" if w == "clear alert" else w) for k, w in items]
     if bank:
-        items.append(("/".join(names[a] for a in bank), "bank"))
-    if "new-round" in view.keys:
+        items.append(
+            ("/".join(names[a] for a in bank), f"bank → {view.bank_next}" if view.bank_next else "bank")
+        )
+    if wagers_act(view):
         items.append(("w", "wagers"))
         if view.extra.get("craps") is not None:  # Party Craps' bets are keyed on the craps picker
             items.append(("b", "bets"))
@@ -143,6 +158,7 @@ HEADER_FIELDS = (
     "dice",
     "player_dealer",
     "deal_no",
+    "deal_max",
     "room",
     "game_id",
 )
@@ -155,7 +171,7 @@ def header_key(view: TableView) -> tuple[object, ...]:
 
 def header_text(view: TableView) -> Text:
     """Table and round first (they must survive 80 columns), the game, open or closed and the phase, the
-    player-dealer and deal 1/2, the dealer button's seat, then the room and the game id."""
+    player-dealer and its deal (1/2: the first of the two rounds the game lets it bank), the dealer button's seat, then the room and the game id."""
     t = Text()
     if view.table_id:
         t.append(f" {view.table_id}", style="bold")
@@ -176,7 +192,8 @@ def header_text(view: TableView) -> Text:
         t.append("  PD ")
         t.append(view.player_dealer, style="bold")
         if view.deal_no:
-            t.append(f" deal {view.deal_no}/2", style="bold")
+            of = f"/{view.deal_max}" if view.deal_max else ""  # the game's rotation: rounds one may bank
+            t.append(f" deal {view.deal_no}{of}", style="bold")
     if view.extra.get("button"):  # the dealer button's seat this hand (it moves one seat each hand)
         t.append("  BUTTON ")
         t.append(f"seat {view.extra['button']}", style="bold")

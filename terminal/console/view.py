@@ -154,7 +154,8 @@ class TableView:
     phase: str = "waiting"  # waiting | dealing | setting | settlement | closed
     round_no: int = 0
     player_dealer: str = ""  # "Seat 3", "House", "" before a round
-    deal_no: int | None = None  # the player-dealer's deal 1 or 2
+    deal_no: int | None = None  # which of the player-dealer's consecutive deals this is (1, 2 …)
+    deal_max: int | None = None  # the most the game lets one player bank in a row (its rotation rules)
     dice: tuple[int, ...] = ()  # the round's dice (Pai Gow: they pick the first hand), once rolled
     seats: tuple[SeatView, ...] = ()
     banker: SeatView | None = None
@@ -174,6 +175,9 @@ class TableView:
     betting_open: bool = True
     betting_player_dealer: int | None = None
     spots: tuple[str, ...] = ()
+    #: Where ``a`` (bank accepted) sends the bank now, the game's offer direction followed (``seat 4``;
+    #: ``nobody: the game closes``); "" at a table with no bank to pass.
+    bank_next: str = ""
     #: The table's state (``terminal.table.machine.Step`` value), the dealer actions that act in it (the
     #: footer shows these) and the way out of it.
     step: str = ""

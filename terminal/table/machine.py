@@ -52,8 +52,9 @@ class StepSpec:
     prompt: str
     way_out: str
 
-    def keys(self) -> tuple[str, ...]:
-        """The dealer actions that act in this state (the footer shows these), in a fixed order."""
+    def dealer_keys(self) -> tuple[str, ...]:
+        """The dealer actions this state takes, in the footer's order (:func:`keys_of` narrows them to
+        those that act now, from the table's facts)."""
         return tuple(a for a in DEALER_ORDER if a in self.accepts)
 
 
@@ -176,6 +177,10 @@ class TableFacts:
     deciding: bool = False  # a player's decision is asked (Three Card play or fold)
     setting: bool = False  # hands wait to be set (Pai Gow)
     held: bool = False  # the round is dealt and its bank cannot settle it (the settlement is held)
+    alerts: bool = False  # an alert is on the screen (x has something to clear)
+    rotation_due: str = ""  # why no round may start until the bank moves (BANK_ROTATION_DUE), or ""
+    banked: bool = True  # the table's bank settles the game (a players' own game has no bank to pass)
+    undo: str = ""  # why undo has nothing it may take back now (``terminal.table.undo``), or ""
 
 
 def step_of(f: TableFacts) -> Step:
@@ -208,14 +213,38 @@ def step_of(f: TableFacts) -> Step:
     return Step.BETTING
 
 
-def accepts(step: Step, action: str) -> bool:
-    """Whether ``step`` takes ``action``."""
-    return action in ALWAYS or action.startswith(STAFF_PREFIXES) or action in SPECS[step].accepts
+def accepts(step: Step, action: str, facts: TableFacts | None = None) -> bool:
+    """Whether ``step`` takes ``action`` (with ``facts``: takes it now, see :func:`idle_reason`)."""
+    if action in ALWAYS or action.startswith(STAFF_PREFIXES):
+        return True
+    return action in SPECS[step].accepts and (facts is None or idle_reason(action, facts) is None)
 
 
-def refusal(step: Step, action: str) -> str | None:
-    """Why ``action`` is refused in ``step`` (shown and journaled), or None when it is accepted."""
+def idle_reason(action: str, f: TableFacts) -> str | None:
+    """Why an action the state takes does nothing now, from the facts, or None: ``x`` with no alert on
+    the screen, ``u`` with nothing it may take back, ``n`` while the bank's rotation is due (the bank must move first), the bank's keys at a
+    game with no bank (the players play among themselves)."""
+    if action in BANK_INPUTS and not f.banked:
+        return "this game has no bank to offer: the players play among themselves"
+    if action == "clear-alert" and not f.alerts:
+        return "no alert to clear"
+    if action == "undo" and f.undo:
+        return f.undo
+    if action == "new-round" and f.rotation_due:
+        return f.rotation_due
+    return None
+
+
+def keys_of(step: Step, facts: TableFacts) -> tuple[str, ...]:
+    """The dealer actions that act now (the footer shows these and no others), in the footer's order:
+    the state's accepted inputs (:data:`SPECS`) less those the facts leave idle (:func:`idle_reason`)."""
+    return tuple(a for a in SPECS[step].dealer_keys() if idle_reason(a, facts) is None)
+
+
+def refusal(step: Step, action: str, facts: TableFacts | None = None) -> str | None:
+    """Why ``action`` is refused in ``step`` (shown and journaled), or None when it is accepted. With
+    ``facts``, an input the state takes but that does nothing now is refused with why (:func:`idle_reason`)."""
     if accepts(step, action):
-        return None
+        return None if facts is None else idle_reason(action, facts)
     spec = SPECS[step]
     return f"{action} is not taken while the table is {spec.phase}: {spec.way_out}"

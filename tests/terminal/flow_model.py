@@ -52,7 +52,7 @@ from terminal.games import get_game
 from terminal.journal import Journal
 from terminal.paths import config_dir
 from terminal.roles import Access, LockedOut, hash_pin
-from terminal.table.machine import SPECS, Step
+from terminal.table.machine import SPECS, Step, keys_of
 from terminal.table.restore import fold_journal
 
 TRACE = bool(os.environ.get("FLOW_MODEL_TRACE"))
@@ -380,7 +380,7 @@ class EmulatedTable(RuleBasedStateMachine):
         view = self.c.view()
         assert view.step == step.value
         if not self.tiles:  # the tiles table adds its own keys (the tile picker's) to the state's
-            assert view.keys == spec.keys()
+            assert view.keys == keys_of(step, self.c.facts())  # the state's inputs that act now
         if step is Step.STOPPED:
             stop = [a for a in view.alerts if a.severity == "stop"]
             assert stop and all(a.clear_role in ("dealer", "floor", "technician") for a in stop)
