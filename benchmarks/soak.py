@@ -383,6 +383,26 @@ def summarise(restarts: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def table_memory(memory: list[dict[str, Any]]) -> str:
+    """The long-running table process's RSS against rounds dealt (``--through devices``: the process that
+    deals every round, restarted in place; its devices' emulators run in it): day 1 against the last day,
+    the largest, and every day's end."""
+    days = [m for m in memory if m["day"] > 0]
+    if not days:
+        return "table process RSS: no day dealt"
+    first, last = days[0], days[-1]
+    top = max(days, key=lambda m: m["rss_mb"])
+    return (
+        f"table process RSS (the process dealing every round): day 1 (round {first['rounds']:,}) "
+        f"{first['rss_mb']:.1f} MB -> day {last['day']} (round {last['rounds']:,}) {last['rss_mb']:.1f} MB "
+        f"({(last['rss_mb'] / first['rss_mb'] - 1) * 100:+.1f}%); largest {top['rss_mb']:.1f} MB (day "
+        f"{top['day']}); at the start {memory[0]['rss_mb']:.1f} MB; open files {min(m['open_files'] for m in days)}-"
+        f"{max(m['open_files'] for m in days)}, threads {min(m['threads'] for m in days)}-"
+        f"{max(m['threads'] for m in days)}\n  by day (rounds: MB): "
+        + ", ".join(f"{m['rounds']:,}: {m['rss_mb']:.1f}" for m in days)
+    )
+
+
 def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     soak = Soak(workdir, random.Random(args.seed), args.segment_entries, args.fill_sync, args.through)
     count = {"days": args.days, "rounds_per_day": args.rounds_per_day, "restarts": args.restarts}
@@ -501,6 +521,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{len(result['stuck'])} stuck rounds; {result['replayed_entries']:,} entries replayed"
             )
             print(f"rounds by table: {result['tables']}")
+            print(table_memory(result["memory"]))
             for where in result["stuck"]:
                 print(f"  stuck: {where}")
         if s:

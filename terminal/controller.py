@@ -259,7 +259,19 @@ class TableController:
         self.drivers: dict[str, Any] = {}
         self.counters: dict[str, dict[str, int]] = {}
         self._lock = asyncio.Lock()
-        self._publish: Callable[[TableView], None] = lambda v: None
+        #: The console's publish function (``attach``); None while no console listens.
+        self._publish: Callable[[TableView], None] | None = None
+        #: Changes of the table shown since it was built (each ``_show``): what a watcher that needs to
+        #: know only that the table moved reads (the soak's dealer), without a view built for it.
+        self.changes = 0
+        #: Called at every change (no arguments, no view built for it): a watcher woken when the table
+        #: moves, e.g. the soak's dealer waiting for the table to need it (``benchmarks/soak_devices.py``).
+        self.on_change: Callable[[], None] | None = None
+        #: Views built (``screen_of`` calls): a table no console or panel listens to builds none.
+        self.views_built = 0
+        #: The last view built and what it was built of (``view``): asked again of the same table, it is
+        #: the same view.
+        self._last_view: tuple[tuple[Any, ...], TableView] | None = None
         self._last_config = config_entry(config)
         #: Where the frame monitor's lines go: ``frame_tap(device, "in"|"out", hex, decoded)`` (set by ``run``).
         self.frame_tap: Callable[[str, str, str, str], None] | None = None
@@ -481,8 +493,16 @@ class TableController:
 
     def view(self) -> TableView:
         """The table as the console shows it: a pure function of the table's folded state and the
-        station's (``terminal.screen.screen_of``), with this table's facts."""
-        return screen_of(self.table, self.station, self.setup, facts=self.facts())
+        station's (``terminal.screen.screen_of``), with this table's facts. Built once per table: both
+        states and the setup are immutable, so the same objects give the same view."""
+        made_of = (self.table, self.station, self.config, self.game, self.schedule, tuple(self.spots))
+        last = self._last_view
+        if last is not None and _same(last[0], made_of):
+            return last[1]
+        view = screen_of(self.table, self.station, self.setup, facts=self.facts())
+        self.views_built += 1
+        self._last_view = (made_of, view)
+        return view
 
     # -- the layout: wagers and the bank ---------------------------------------------------------
 
@@ -657,9 +677,18 @@ class TableController:
         return f"demo layout: seat {pd} banks {self.bank_cents // 100} dollars, {len(wagers)} wagers"
 
     def _show(self) -> None:
+        """The table changed: its view to the console and the panels. Built only when one of them listens:
+        a table with no console and no panel builds none (``changes`` counts the change either way)."""
+        self.changes += 1
+        if self.on_change is not None:
+            self.on_change()
+        panels = self._panels()
+        if self._publish is None and not panels:
+            return
         view = self.view()
-        self._publish(view)
-        self._update_panels(view)
+        if self._publish is not None:
+            self._publish(view)
+        self._update_panels(view, panels)
 
     def panel_state(self, view: TableView) -> Any:
         """What lamps and displays reflect (``devices.panel.PanelState``), derived from the view."""
@@ -686,9 +715,12 @@ class TableController:
             alert=alert.code if alert is not None else None,
         )
 
-    def _update_panels(self, view: TableView) -> None:
+    def _panels(self) -> list[Any]:
+        """The drivers of the table's button panels (lamps and displays)."""
+        return [d for n, d in self.drivers.items() if self.config.devices[n].kind == "panel"]
+
+    def _update_panels(self, view: TableView, panels: list[Any]) -> None:
         # Lamps and displays are derived from state on every change, never commanded ad hoc.
-        panels = [d for n, d in self.drivers.items() if self.config.devices[n].kind == "panel"]
         if not panels:
             return
         state = self.panel_state(view)
@@ -1809,6 +1841,11 @@ def _emulator_control(drv: Any) -> Any:
     from devices.transports import emulator_control
 
     return None if drv is None else emulator_control(getattr(drv, "transport", None))
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether a view's ingredients are the same: the immutable states by identity, the spots by value."""
+    return all(x is y for x, y in zip(a[:-1], b[:-1], strict=True)) and a[-1] == b[-1]
 
 
 def _schedule(ref: str | None) -> Any:

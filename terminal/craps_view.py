@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from terminal.settlement import outcome_of
+
 #: The family whose rounds are Party Craps flips.
 FAMILY = "partycraps"
 #: The point numbers (seed 000 L4702).
@@ -263,9 +265,10 @@ def _value(card: str) -> int:
 def flip_report(state: Any) -> Mapping[str, Any] | None:
     """The settled flip's report as JSON (``rules/partycraps`` ``PartyCrapsReport.to_json()``), or None before
     the flip is settled or at another game's table."""
-    if state.game.family != FAMILY or state.outcome is None:
+    outcome = outcome_of(state) if state.game.family == FAMILY else None
+    if outcome is None:
         return None
-    report = state.outcome.settlement
+    report = outcome.settlement
     to_json = getattr(report, "to_json", None)
     data = to_json() if callable(to_json) else None
     return data if isinstance(data, Mapping) and "standing" in data else None

@@ -43,7 +43,7 @@ from terminal.console.view import (
     fmt_cents,
 )
 from terminal.craps_view import CrapsLayout, craps_of
-from terminal.settlement import TableSettlement, settle_table, settles_at_table
+from terminal.settlement import LastFew, TableSettlement, outcome_of, settle_table, settles_at_table
 from terminal.table.device_events import health_of
 from terminal.table.machine import SPECS, Step, TableFacts, keys_of, step_of
 from terminal.table.remedies import CITE as REMEDY_CITE
@@ -247,29 +247,16 @@ def revealed(state: RoundState, step: Step) -> bool:
 # -- memoized on immutable values -----------------------------------------------------------------------
 
 
-class _Settled:
-    """The last few settlements, found by the identity of the round state and schedule they settle."""
-
-    SIZE = 4
-
-    def __init__(self) -> None:
-        self.items: list[tuple[RoundState, Any, int, TableSettlement | None]] = []
-
-    def __call__(self, state: RoundState, schedule: Any, seats: int) -> TableSettlement | None:
-        for s, sch, n, settled in self.items:
-            if s is state and sch is schedule and n == seats:
-                return settled
-        try:
-            settled = settle_table(state, schedule, seats)
-        except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
-            settled = TableSettlement(None, problem=f"cannot settle: {exc}")
-        self.items = [(state, schedule, seats, settled), *self.items[: self.SIZE - 1]]
-        return settled
+def _settle_or_hold(state: RoundState, schedule: Any, seats: int) -> TableSettlement | None:
+    try:
+        return settle_table(state, schedule, seats)
+    except Exception as exc:  # noqa: BLE001 - a settlement that cannot be made is shown, never fatal
+        return TableSettlement(None, problem=f"cannot settle: {exc}")
 
 
 #: The table's settlement of a round state (``terminal.settlement.settle_table``; a settlement that
 #: cannot be made is a held one naming why, never an exception), computed once per round state.
-settled_of = _Settled()
+settled_of: LastFew[TableSettlement | None] = LastFew(_settle_or_hold)
 
 
 def betting_open(state: RoundState, settled: TableSettlement | None) -> bool:
@@ -453,14 +440,15 @@ def view_from_state(
     ``alerts``: the round's active alerts as already converted (by default converted here)."""
     if reveal is None:
         reveal = state.status is Status.DEALT
-    hidden = {id(p) for p in state.placed if not p.face_up and not reveal}
+    # Each recipient's live cards as drawn, in the order dealt (one pass over the cards placed).
+    cards_of: dict[Target, list[str]] = {}
+    for p in state.placed:
+        if not p.void:
+            face = format_cards([p.card]) if p.face_up or reveal else FACE_DOWN
+            cards_of.setdefault(p.target, []).append(face)
 
     def drawn(target: Target) -> tuple[str, ...]:
-        return tuple(
-            FACE_DOWN if id(p) in hidden else format_cards([p.card])
-            for p in state.placed
-            if p.target == target and not p.void
-        )
+        return tuple(cards_of.get(target, ()))
 
     start = state.start
     in_play = set(start.seats) if start else set(range(1, config.table.seats + 1))
@@ -478,7 +466,8 @@ def view_from_state(
     for hs in state.hand_sets:
         set_as[pd if hs.player_dealer and pd is not None else hs.seat] = hs
     by_seat = settled.settlement.by_seat() if settled is not None and settled.settlement is not None else {}
-    pot = state.outcome.settlement if state.outcome is not None else None
+    outcome = outcome_of(state)
+    pot = outcome.settlement if outcome is not None else None
     shown = pot.showdown if _is_report(pot, "rules.poker.report", "ShowdownReport") else None
     pot_shares = dict(shown.shares) if shown is not None else {}
     seats = []
@@ -539,7 +528,6 @@ def view_from_state(
         )
         for t in sorted(seen, key=lambda t: t.sort_key)
     )
-    outcome = state.outcome
     settlement: list[SettlementLine] = []
     fee_cents, title, fee_note = 0, "", ""
     if settled is not None:

@@ -14,8 +14,9 @@ None from ``wager_results``; :func:`settle_table` returns None for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rules.banking import Settlement, Table, settle_results
 from rules.banking.errors import BankingError
@@ -25,6 +26,41 @@ from rules.families import family
 from rules.fees import Collection
 from rules.fees.schedule import Schedule
 from rules.round import RoundState
+from rules.round.state import Outcome
+
+T = TypeVar("T")
+
+
+class LastFew(Generic[T]):
+    """``fn``'s last few results, found by the identity of the arguments they were computed of. For
+    immutable arguments (a round state, a schedule): the same objects give the same result, and no
+    argument is hashed or compared field by field (a round state is a tuple of every card dealt)."""
+
+    def __init__(self, fn: Callable[..., T], size: int = 4) -> None:
+        self.fn, self.size = fn, size
+        self.items: list[tuple[tuple[Any, ...], T]] = []
+
+    def __call__(self, *args: Any) -> T:
+        """``fn(*args)``, computed once for the same objects while they are among the last few."""
+        for key, value in self.items:
+            if len(key) == len(args):
+                for a, b in zip(key, args, strict=True):
+                    if a is not b:
+                        break
+                else:
+                    return value
+        value = self.fn(*args)
+        self.items = [(args, value), *self.items[: self.size - 1]]
+        return value
+
+
+def _outcome(state: RoundState) -> Outcome | None:
+    return state.outcome
+
+
+#: A round state's outcome (``RoundState.outcome``: the family's settlement of the cards, computed anew at
+#: every read), computed once per state: the table's settlement and every view of the state share it.
+outcome_of: LastFew[Outcome | None] = LastFew(_outcome)
 
 
 @dataclass(frozen=True)
@@ -107,7 +143,7 @@ def settles_at_table(state: RoundState) -> bool:
 def settle_table(state: RoundState, schedule: Schedule | None, seats: int) -> TableSettlement | None:
     """The settlement of the round in ``state`` (None while it is not decided, or for a family the table's
     bank does not settle). ``schedule`` is the posted collection schedule; ``seats`` the table's."""
-    outcome = state.outcome
+    outcome = outcome_of(state)
     start = state.start
     if outcome is None or start is None or outcome.status != "dealt" or outcome.settlement is None:
         return None

@@ -74,6 +74,7 @@ in :mod:`rules.family_packages`), so a process loads only the families it deals.
 from __future__ import annotations
 
 import importlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -343,21 +344,39 @@ T = TypeVar("T")
 
 class PerGame(Generic[T]):
     """What a family builds once per game file (its variant model), by the identity of the game's mapping;
-    the mapping is kept so that its id cannot be reused by another."""
+    the mapping is kept so that its id cannot be reused by another.
+
+    Bounded: the :data:`PER_GAME_KEPT` games used last are kept (a table deals one game at a time). Every
+    table controller builds its game's rules, and so its mapping, anew, so a process that builds
+    controllers again and again (an in-process restart, the next table) would otherwise keep every one it
+    ever built."""
 
     def __init__(self, build: Callable[[RoundState], T]) -> None:
         self._build = build
-        self._cache: dict[int, tuple[Mapping[str, Any], T]] = {}
+        self._cache: OrderedDict[int, tuple[Mapping[str, Any], T]] = OrderedDict()
 
     def __call__(self, state: RoundState) -> T:
         """The value for the game being dealt, built on first use."""
         data = state.game.data
-        hit = self._cache.get(id(data))
+        key = id(data)
+        hit = self._cache.get(key)
         if hit is not None and hit[0] is data:
+            self._cache.move_to_end(key)
             return hit[1]
         value = self._build(state)
-        self._cache[id(data)] = (data, value)
+        self._cache[key] = (data, value)
+        self._cache.move_to_end(key)
+        while len(self._cache) > PER_GAME_KEPT:
+            self._cache.popitem(last=False)
         return value
+
+    def __len__(self) -> int:
+        """How many games' values are kept."""
+        return len(self._cache)
+
+
+#: How many games' values a :class:`PerGame` keeps (the ones used last).
+PER_GAME_KEPT = 8
 
 
 def register_family(name: str, rules: FamilyRules) -> None:

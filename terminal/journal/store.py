@@ -89,6 +89,8 @@ EXPORT_VERSION = 2
 DEFAULT_SEGMENT_ENTRIES = 50_000
 DEFAULT_WARN_FREE_BYTES = 1 << 30  # 1 GiB: weeks of rounds
 DEFAULT_RESERVE_BYTES = 4 << 20
+#: Rows of the live segment :meth:`Journal.entries` reads at a time.
+ENTRIES_BATCH = 1000
 _NOT_CARRIED = (ROUND_KIND, CHECKPOINT_KIND)
 RESTORE_KINDS = (ROUND_KIND, "config", "table", "alert", "fault.clear")
 """The kinds :meth:`Journal.restore_point` returns after the checkpoint: round events, game changes, and
@@ -661,23 +663,44 @@ class Journal:
 
     def entries(self, since: int = 0, kind: str | None = None) -> Iterator[Entry]:
         """Entries with seq > ``since`` in seq order, optionally of one kind — across the closed
-        segments too (slow for a long-lived table: start-up uses :meth:`restore_point`)."""
+        segments too (slow for a long-lived table: start-up uses :meth:`restore_point`).
+
+        The live segment is read :data:`ENTRIES_BATCH` rows at a time (each batch under the lock, none
+        held while the caller works), so a month's segment is never all in memory at once: a long-lived
+        process's allocator would keep that high-water mark for the rest of its life. A segment closed
+        while the caller reads is read on from its archive."""
+        segment = self.segment
         if since < self.first_seq - 1:
-            for n in range(1, self.segment):
-                gz, _ = segment_files(self.path, n)
-                try:
-                    for row in read_rows(gz):
-                        if row[0] > since and (kind is None or row[2] == kind):
-                            yield entry_of(row)
-                except (OSError, ValueError) as exc:
-                    raise JournalError(f"{gz}: closed segment {n} cannot be read: {exc}") from None
+            yield from self._archived(since, kind, range(1, segment))
         sql = "SELECT " + _COLUMNS + " FROM journal WHERE seq > ?"
-        params: tuple[Any, ...] = (since,)
         if kind is not None:
             sql += " AND kind = ?"
-            params += (kind,)
-        for row in self._rows(sql + " ORDER BY seq", params):
-            yield entry_of(row)
+        sql += " ORDER BY seq LIMIT ?"
+        after = since
+        while True:
+            rows = self._rows(
+                sql, (after, kind, ENTRIES_BATCH) if kind is not None else (after, ENTRIES_BATCH)
+            )
+            if self.segment != segment:  # closed under us (rotation holds the lock): the rest is archived
+                yield from self._archived(after, kind, range(segment, self.segment))
+                segment, after = self.segment, max(after, self.first_seq - 1)
+                continue
+            for row in rows:
+                yield entry_of(row)
+            if len(rows) < ENTRIES_BATCH:
+                return
+            after = rows[-1][0]
+
+    def _archived(self, since: int, kind: str | None, segments: range) -> Iterator[Entry]:
+        """Entries with seq > ``since`` (of ``kind``) from the closed ``segments``' archives."""
+        for n in segments:
+            gz, _ = segment_files(self.path, n)
+            try:
+                for row in read_rows(gz):
+                    if row[0] > since and (kind is None or row[2] == kind):
+                        yield entry_of(row)
+            except (OSError, ValueError) as exc:
+                raise JournalError(f"{gz}: closed segment {n} cannot be read: {exc}") from None
 
     def last(self, kind: str) -> dict[str, Any] | None:
         """The payload of the last entry of ``kind`` (not round or checkpoint), carried by checkpoints

@@ -224,3 +224,34 @@ def test_a_segment_that_fails_verification_is_never_archived(tmp_path):
         j.checkpoint({"round_no": 1})
         assert j.rotation_refused is not None and j.rotation_refused.what == "edited"
         assert j.segment == 1 and not archive_dir(path).exists()
+
+
+def test_entries_read_the_live_segment_in_batches_and_on_through_a_rotation_under_the_reader(
+    tmp_path, monkeypatch
+):
+    # A long-lived process (the table, the players' display) reads the journal a batch at a time, so a
+    # month's segment is never all in memory at once; a segment closed while it reads is read on from
+    # its archive: every entry once, in order.
+    from terminal.journal import store
+
+    monkeypatch.setattr(store, "ENTRIES_BATCH", 4)
+    path = tmp_path / "j.db"
+    with Journal(path, clock=FakeClock(), segment_entries=12) as j:
+        j.append("config", {"game": "paigow/capitol"})
+        j.append_many([(ROUND_KIND, {"i": i}) for i in range(9)])  # rows 1-10, one live segment
+        assert [e.seq for e in j.entries()] == list(range(1, 11))
+        assert [e.seq for e in j.entries(since=3, kind=ROUND_KIND)] == list(range(4, 11))
+        reading = j.entries()
+        seen = [next(reading).seq for _ in range(5)]  # into the second batch
+        j.checkpoint({"round_no": 1})  # past 12 rows at the next checkpoint: the segment closes
+        j.append_many([(ROUND_KIND, {"i": i}) for i in range(3)])
+        j.checkpoint({"round_no": 2})
+        assert j.segment == 2
+        seen += [e.seq for e in reading]
+        assert seen == list(range(1, j.head()[0] + 1))
+        rounds = j.entries(kind=ROUND_KIND)
+        firsts = [next(rounds).seq for _ in range(2)]
+        j.append_many([(ROUND_KIND, {"i": i}) for i in range(13)])
+        j.checkpoint({"round_no": 3})  # closes segment 2 under the reader
+        assert j.segment == 3
+        assert firsts + [e.seq for e in rounds] == [e.seq for e in j.entries() if e.kind == ROUND_KIND]

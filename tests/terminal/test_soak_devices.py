@@ -32,6 +32,7 @@ def test_bounded_soak_through_the_emulated_devices(tmp_path):
     assert dealt["read_from"].get("shuffler", 0) >= 7 * 3 and dealt["read_from"].get("dice", 0) >= 1
     assert sum(n for k, n in dealt["injected"].items() if k.startswith(("shuffler", "dice"))) >= 1
     assert dealt["replayed_entries"] > 0
+    assert [m["day"] for m in dealt["memory"]] == [0, 1]  # the table process measured at each day's end
     assert not dealt["stuck"], dealt["stuck"]  # every round moved without a misdeal to unstick it
     report = soak.verify_all(tmp_path)
     assert report["ok"], report["problems"]
