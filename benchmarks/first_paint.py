@@ -8,16 +8,22 @@ process was forked and the CPU the process has used (user + system, every thread
 kills it. Interpreter start-up, imports, loading and checking the configuration and the game catalogue,
 opening the journal and the first layout and paint are all inside the figure.
 
-Repeats ``--repeat`` times (a fresh state directory each, and the catalogue cache of ``$XDG_CACHE_HOME``
-warm after the first run unless ``--cold``) and prints each run with the load average when it started, then
-the median and the spread (min-max) of the wall and of the CPU time, the commit measured, the machine and
-its load average before and after: on a shared machine the wall time grows with the load, the CPU time much
-less.
+Repeats ``--repeat`` times (a new state directory, so a new journal, each run; with ``--restart`` one state
+directory for all, so each run after the first reopens, verifies and restores the journal the run before left
+when it was killed; the catalogue cache of ``$XDG_CACHE_HOME`` warm after the first run unless ``--cold``) and
+prints each run with the load average when it started, then the median and the spread (min-max) of the wall
+and of the CPU time, the commit measured, the machine and its load average before and after: on a shared
+machine the wall time grows with the load, the CPU time much less.
 
 Before the runs it compiles the project's bytecode (``compileall``, into the ``__pycache__`` directories git
 ignores), as ``pip install`` does on the table computer (``docs/install.md``): without it, a checkout run
 with ``PYTHONDONTWRITEBYTECODE`` set compiles every module of the project from source at each start
 (``--no-compile`` measures that).
+
+``--fifo`` starts the console as its unit does on the table computer (``systemd/dealer-terminal.service``:
+``CPUSchedulingPolicy=fifo``, ``CPUSchedulingPriority=10``): it then takes a core before every normal process,
+so its wall time no longer waits behind the machine's other work (it needs the privilege to set a real-time
+policy; the kernel's real-time throttle still leaves the others 5% of each core).
 
     .venv/bin/python benchmarks/first_paint.py --repeat 7
 """
@@ -57,36 +63,49 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def one_run(cache: Path, timeout: float) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) from just before the fork to the first frame on the pty."""
-    with tempfile.TemporaryDirectory() as state:
-        env = {**os.environ, "DEALER_TERMINAL_STATE_DIR": state, "XDG_CACHE_HOME": str(cache),
-               "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}  # fmt: skip
-        code = "import sys; from terminal.cli import main; sys.exit(main(['run']))"
-        t0 = time.monotonic()
-        pid, fd = pty.fork()
-        if pid == 0:  # the console, on the pty's slave side
-            os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, "-c", code], env)
-        seen = b""
-        try:
-            while MARK not in seen:
-                left = timeout - (time.monotonic() - t0)
-                if left <= 0:
-                    raise SystemExit(f"no first frame within {timeout:.0f} s")
-                r, _, _ = select.select([fd], [], [], min(left, 1.0))
-                if r:
-                    try:
-                        chunk = os.read(fd, 65536)
-                    except OSError:
-                        raise SystemExit("the console ended before its first frame") from None
-                    seen = seen[-len(MARK) :] + chunk
-            wall, cpu = time.monotonic() - t0, cpu_seconds(pid)
-        finally:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(fd)
+#: The unit's scheduling (systemd/dealer-terminal.service), for ``--fifo``.
+FIFO_PRIORITY = 10
+
+
+def one_run(cache: Path, state: Path, timeout: float, fifo: bool = False) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from just before the fork to the first frame on the pty, with ``state`` as
+    the console's state directory (its journal)."""
+    env = {**os.environ, "DEALER_TERMINAL_STATE_DIR": str(state), "XDG_CACHE_HOME": str(cache),
+           "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}  # fmt: skip
+    code = "import sys; from terminal.cli import main; sys.exit(main(['run']))"
+    t0 = time.monotonic()
+    pid, fd = pty.fork()
+    if pid == 0:  # the console, on the pty's slave side
+        if fifo:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(FIFO_PRIORITY))
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-c", code], env)
+    seen = b""
+    try:
+        while MARK not in seen:
+            left = timeout - (time.monotonic() - t0)
+            if left <= 0:
+                raise SystemExit(f"no first frame within {timeout:.0f} s")
+            r, _, _ = select.select([fd], [], [], min(left, 1.0))
+            if r:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    raise SystemExit("the console ended before its first frame") from None
+                seen = seen[-len(MARK) :] + chunk
+        wall, cpu = time.monotonic() - t0, cpu_seconds(pid)
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
     return wall, cpu
+
+
+def compile_bytecode() -> None:
+    """Compile the project's bytecode, as ``pip install`` does on the table computer."""
+    for package in PACKAGES:
+        if not compileall.compile_dir(ROOT / package, quiet=1):
+            raise SystemExit(f"{package} does not compile")
 
 
 def commit() -> str:
@@ -113,20 +132,37 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--no-compile", action="store_true", help="do not compile the project's bytecode before the runs"
     )
+    p.add_argument(
+        "--restart",
+        action="store_true",
+        help="one state directory for every run: each run after the first reopens the journal the one before left",
+    )
+    p.add_argument(
+        "--fifo",
+        action="store_true",
+        help=f"run the console with the unit's scheduling (SCHED_FIFO, priority {FIFO_PRIORITY})",
+    )
     args = p.parse_args(argv)
+    if args.fifo:  # refused here, not in a forked child that could only die
+        try:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(FIFO_PRIORITY))
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+        except PermissionError:
+            raise SystemExit("first_paint: --fifo needs the privilege to set a real-time policy") from None
     if not args.no_compile:
-        for package in PACKAGES:
-            if not compileall.compile_dir(ROOT / package, quiet=1):
-                raise SystemExit(f"first_paint: {package} does not compile")
+        compile_bytecode()
     load = os.getloadavg()
     print(
         f"commit {commit()}; {platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f} "
-        f"{load[2]:.1f}; catalogue cache {'cold every run' if args.cold else 'warm after the first run'}; "
-        f"bytecode {'as found' if args.no_compile else 'compiled before the runs'}"
+        f"{load[2]:.1f}; {'one journal, reopened by each run (--restart)' if args.restart else 'a new journal each run'}; "
+        f"catalogue cache {'cold every run' if args.cold else 'warm after the first run'}; "
+        f"bytecode {'as found' if args.no_compile else 'compiled before the runs'}; "
+        f"scheduling {f'SCHED_FIFO {FIFO_PRIORITY} (as the unit)' if args.fifo else 'normal (SCHED_OTHER)'}"
     )
     walls, cpus = [], []
     cache = Path(tempfile.mkdtemp(prefix="first-paint-cache-"))
+    states = Path(tempfile.mkdtemp(prefix="first-paint-state-"))
     # the bar (no refresh thread) moves between runs only, never while a console starts
     with progress_bar(f"first paint: {args.repeat} run(s)", timed=True) as progress:
         try:
@@ -135,7 +171,9 @@ def main(argv: list[str] | None = None) -> int:
                     shutil.rmtree(cache, ignore_errors=True)
                     cache.mkdir()
                 before = os.getloadavg()[0]
-                wall, cpu = one_run(cache, args.timeout)
+                state = states / ("table" if args.restart else f"run-{i + 1}")
+                state.mkdir(exist_ok=True)
+                wall, cpu = one_run(cache, state, args.timeout, args.fifo)
                 walls.append(wall)
                 cpus.append(cpu)
                 print(
@@ -145,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                     progress(i + 1, args.repeat)
         finally:
             shutil.rmtree(cache, ignore_errors=True)
+            shutil.rmtree(states, ignore_errors=True)
     load = os.getloadavg()
     print(
         f"{len(walls)} runs: wall median {spread(walls)}, CPU median {spread(cpus)} (median (min-max)); "

@@ -9,7 +9,9 @@ and the count after them (the run stops otherwise).
 
 ``--repeat`` warm runs follow one run with an empty cache (the first command after the game files
 changed); ``--cold N`` adds N more runs, each with an empty cache. Prints each run, the median and the
-spread (min-max), the machine and its load average before and after.
+spread (min-max), the commit, the machine and its load average before and after. Before the runs it compiles
+the project's bytecode as ``pip install`` does (``benchmarks/first_paint.py``; ``--no-compile`` leaves it as
+found).
 
     .venv/bin/python benchmarks/startup.py --repeat 9 --cold 3
 """
@@ -26,6 +28,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from first_paint import commit, compile_bytecode  # noqa: E402
+
 from terminal.progress import progress_bar  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--repeat", type=int, default=9, help="warm-cache runs [9]")
     p.add_argument("--cold", type=int, default=3, help="more runs, each with an empty cache [3]")
+    p.add_argument("--no-compile", action="store_true", help="do not compile the project's bytecode first")
     args = p.parse_args(argv)
+    if not args.no_compile:
+        compile_bytecode()
     games = len(list((ROOT / "config" / "games").glob("*/*.yaml")))
     load0 = os.getloadavg()
     rows: list[tuple[str, float, float]] = []
@@ -89,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(listed) != games + 1 or listed[-1] != f"{games} games":  # a line a game, then the count
         raise SystemExit(f"startup: {len(listed) - 1} games listed, {games} game files in config/games")
     print(
-        f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
-        f"{load0[0]:.1f} before, {load1[0]:.1f} after; {games} games listed by every run"
+        f"commit {commit()}; {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"load average {load0[0]:.1f} before, {load1[0]:.1f} after; {games} games listed by every run; "
+        f"bytecode {'as found' if args.no_compile else 'compiled before the runs'}"
     )
     for n, (kind, wall, cpu) in enumerate(rows, 1):
         print(f"  run {n:>2} ({kind} cache): {cpu:.3f} s CPU, {wall:.3f} s wall")

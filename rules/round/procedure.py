@@ -236,12 +236,21 @@ def _rotate(seats: tuple[int, ...], after: int | None) -> tuple[int, ...]:
     return later + tuple(s for s in seats if s <= after)
 
 
-def seat_order(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
-    """The recipients of one pass of a seat-dealing phase, in dealing order."""
+def fixed_order(phase: Phase) -> tuple[Target, ...] | None:
+    """The recipients of one pass of a phase dealt to piles or boxes, in dealing order: they depend on the
+    phase alone, not on the round (:func:`seat_order` needs the round's :class:`DealContext`); else None."""
     if phase.to is Recipients.PILES:
         return tuple(Target(TargetKind.PILE, i) for i in range(1, phase.count + 1))
     if phase.to is Recipients.BOXES:
         return tuple(Target(TargetKind.BOX, i) for i in range(1, len(phase.boxes) + 1))
+    return None
+
+
+def seat_order(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
+    """The recipients of one pass of a seat-dealing phase, in dealing order."""
+    fixed = fixed_order(phase)
+    if fixed is not None:
+        return fixed
     if phase.to is Recipients.PLAYER_DEALER:
         return (Target(TargetKind.PLAYER_DEALER, 0),) if ctx.player_dealer is not None else ()
     if phase.start is Start.ACTION_SEAT:

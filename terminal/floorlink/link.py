@@ -30,14 +30,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import aiomqtt
-
 from terminal.floorlink.topics import ARCHIVED, table_topic
 from terminal.floorlink.wire import wire_entry
 from terminal.journal.chain import Entry
 from terminal.journal.store import CHECKPOINT_KIND, Journal
 
 if TYPE_CHECKING:
+    import aiomqtt
+
     from terminal.config import TerminalConfig
 
 ALERT_KIND = "alert"
@@ -197,6 +197,8 @@ class FloorLink:
     # -- the link's thread ------------------------------------------------------------------------
 
     async def _main(self) -> None:
+        import aiomqtt  # on the link's thread: a table without a broker never loads the MQTT client
+
         self._loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
@@ -223,6 +225,8 @@ class FloorLink:
         self._state = "stopped"
 
     def _client(self) -> aiomqtt.Client:
+        import aiomqtt
+
         b = self.broker
         tls = (
             aiomqtt.TLSParameters(ca_certs=b.ca_file, certfile=b.cert_file, keyfile=b.key_file)
@@ -249,6 +253,8 @@ class FloorLink:
         return table_topic(self.room, self.table, leaf)
 
     async def _session(self) -> None:
+        import aiomqtt
+
         assert self._stopping is not None
         async with self._client() as client:
             self.sessions += 1
