@@ -183,3 +183,14 @@ async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypa
         await pilot.press("b")
         assert await until(pilot, lambda: type(app.screen).__name__ == "BetPicker")
     c.close()
+
+
+def test_a_tiles_round_being_read_hides_undo():
+    """Once a round's tiles are read, undo is the tile picker's (key the position again): `u` leaves the footer
+    and is refused with that sentence, as the tiles table refuses it."""
+    from terminal.tiles_screen import TILES_UNDO, TilesFold, tiles_facts
+
+    dealing = TableFacts(status="dealing", expected="dice")
+    assert "undo" in keys_of(Step.DICE, tiles_facts(dealing, TilesFold()))
+    read = tiles_facts(dealing, TilesFold(read=True))
+    assert "undo" not in keys_of(Step.DICE, read) and refusal(Step.DICE, "undo", read) == TILES_UNDO
