@@ -313,6 +313,73 @@ class DevicesTable(EmulatedTable):
         self.submit("misdeal")
 
 
+def device_diagnosis(c: Any) -> dict[str, Any]:
+    """What an operator needs to see why a round does not move on its devices: each device's chip (state
+    and detail), the supervisor's counts (opened, failed), the devices a cleared alert is reopening now,
+    and where each device's supervisor task and each of the controller's pending tasks is waiting."""
+    sup = c.supervisor
+    out: dict[str, Any] = {
+        "chips": {n: f"{d.state} {d.detail}".strip() for n, d in c.devices.items()},
+        "reopening": sorted(c._reopening),
+        "failing": sorted(c._failing),
+    }
+    if sup is not None:
+        out["supervisor"] = {
+            "running": sup.running,
+            "opened": dict(sup.opened),
+            "failures": dict(sup.failures),
+            "tasks": {n: where_waiting(sup.task_of(n)) for n in sup.names},
+        }
+    for n, drv in c.drivers.items():
+        link = getattr(drv, "link", None)
+        out.setdefault("drivers", {})[n] = {
+            "comms_lost": getattr(drv, "comms_lost", None),
+            "closing": getattr(drv, "_closing", None),
+            "restart_pending": getattr(drv, "restart_pending", None),
+            "link": None
+            if link is None
+            else {
+                "established": link.established,
+                "peer_silent": link.peer_silent,
+                "unacked": link.in_flight,
+                "backlog": link.queued,
+                "frames_in": link.counters.frames_in,
+            },
+        }
+    out["round_devices"] = {  # what the controller asked of the devices for the round, or owes them
+        k.lstrip("_"): getattr(c, k, None)
+        for k in ("_dispense_owed", "_deckless", "_stack_count", "_packets_out", "_dispensed", "_armed_for")
+    }
+    pending = [where_waiting(task) for task in c._tasks if not task.done()]
+    if pending:
+        out["controller_tasks"] = pending
+    return out
+
+
+def where_waiting(task: Any) -> str:
+    """Where ``task`` waits now, innermost last (its chain of awaited coroutines), or why it does not."""
+    if task is None:
+        return "no task"
+    if task.done():
+        return "done" if task.cancelled() or task.exception() is None else f"failed: {task.exception()!r}"
+    frames = []
+    coro = task.get_coro()
+    while coro is not None:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "ag_frame", None)
+        if frame is not None:
+            frames.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} {frame.f_code.co_name}")
+        nxt = getattr(coro, "cr_await", None) or getattr(coro, "ag_await", None)
+        if nxt is None or nxt is coro:
+            break
+        if type(nxt).__name__ == "async_generator_asend" and frame is not None:
+            nxt = getattr(frame.f_locals.get("self"), "gen", nxt)  # an @asynccontextmanager's generator
+        if not hasattr(nxt, "cr_frame") and not hasattr(nxt, "ag_frame"):
+            frames.append(type(nxt).__name__)  # a future, a task, a generator-based await
+            break
+        coro = nxt
+    return " > ".join(frames) or "no frame"
+
+
 def _quick_cup(cfg: TerminalConfig, profiles: Path) -> TerminalConfig:
     """``cfg`` with its emulated devices built from the soak's profiles (:func:`emulator_profiles`), their
     flash in the work folder's :data:`FLASH` (:func:`emulator_flash`)."""
@@ -525,6 +592,7 @@ def deal_devices(soak: Any, *, days: int, rounds_per_day: int, restarts: int, qu
                         "prompt": t.c.state.prompt,
                         "alerts": [a.code for a in t.c.view().alerts],
                         "devices": {n: d.state for n, d in t.c.devices.items()},
+                        **device_diagnosis(t.c),
                     }
                     again = soak.rounds <= stuck_at + 1  # the round after a stuck one is stuck too
                     where["then"] = "restart" if again else "misdeal"

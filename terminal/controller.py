@@ -1007,8 +1007,7 @@ class TableController:
         if code == "DEVICE_FAULT":
             self._reopen_offline()  # the technician's retry of a device that is not connected
             self._drive_devices()
-            if self._dispense_owed:
-                self._dispense_if_due()
+        self._ask_owed()
         self._show()
         return None
 
@@ -1292,6 +1291,11 @@ class TableController:
         if isinstance(ev, dev.CommandRejected):
             if kind == "shuffler" and ev.reason == "not_shuffled" and self.state.status is Status.DEALING:
                 self._deckless = True  # the round cannot be dealt from it: clearing the alert voids it
+            elif kind == "shuffler" and ev.command == "Dispense":
+                # refused for now (its cover open, a jam held): the packet is asked for again once the
+                # alerts holding it are cleared (_after_clear, _clear_table_alert) — never a round waiting
+                # for a packet nobody asks for again
+                self._dispense_owed = True
             await self.journal.append("device", {"device": name, "event": type(ev).__name__, **_plain(ev)})
             await self._device_alert(
                 name,
@@ -1383,10 +1387,16 @@ class TableController:
                     )
         self._faults_cleared(event.code.value)
         self._reopen_offline()
-        if self._dispense_owed:
-            self._dispense_if_due()  # the packet asked for while the shuffler was held
+        self._ask_owed()
         self._drive_devices()
         self._show()
+
+    def _ask_owed(self) -> None:
+        """The packet the shuffler was asked for while it was held (a restart not yet acknowledged, a
+        refusal with its cover open or a jam held) is asked for again once no STOP holds the table: asked
+        while one still does, it would only be refused again, raising another alert at every clearing."""
+        if self._dispense_owed and not any(a.severity == "stop" for a in self.view().alerts):
+            self._dispense_if_due()
 
     async def _void_if_undealable(self, code: str) -> None:
         """An alert (``code``) was cleared while the round waits on a shuffler that cannot deal it: it handed
@@ -1420,9 +1430,14 @@ class TableController:
             # alert again (an offline device always has an alert naming it and its remedy, never a silent chip)
             if not self._device_alert_up(name):
                 self._failing.discard(name)
-            if name not in self._reopening:
-                self._reopening.add(name)  # one retry at a time: it ends when the device opens or fails
-                self._spawn(self._reopen(sup, name))
+            if name in self._reopening:
+                # a reopen under way (its handshake not finished) is not cut short by another: a retry on
+                # every clearing would cancel each handshake before the device could answer. Its alert
+                # comes back (cleared while it still does not answer): never an offline chip with no alert.
+                self._spawn(self._reconnecting(name))
+                continue
+            self._reopening.add(name)  # one retry at a time: until the device opens or fails to
+            self._spawn(self._reopen(sup, name))
 
     def _device_alert_up(self, name: str) -> bool:
         """Whether a DEVICE_FAULT the terminal raised for device ``name`` is still on screen."""
@@ -1432,10 +1447,36 @@ class TableController:
         )
 
     async def _reopen(self, sup: DeviceSupervisor, name: str) -> None:
+        """Reopen device ``name`` now (a cleared alert's retry). Until it opens (``device_opened``) or fails
+        (``device_failed``) it stays in ``_reopening`` with its "reconnecting" alert on screen."""
         try:
+            await self._reconnecting(name)
             await sup.restart(name)
         finally:
+            if sup.task_of(name) is None:  # not started again (the supervisor is stopping): no reopen
+                self._reopening.discard(name)
+
+    def _reconnecting_message(self, name: str) -> str:
+        d = self.config.devices[name]
+        return f"{name} on {d.url}: reconnecting, no answer yet"
+
+    async def _reconnecting(self, name: str) -> None:
+        """The alert of a device being reopened (its own alert was cleared), unless one naming it is up."""
+        async with self._held():  # decided and journaled under the lock: never after the device opened
+            if name in self._reopening and not self._device_alert_up(name):
+                await self._device_alert(name, "Reconnecting", self._reconnecting_message(name))
+
+    async def _reopened(self, name: str) -> None:
+        """Device ``name`` opened or failed to: its reopen is over, and so is its "reconnecting" alert
+        (dropped by the terminal, journaled; a failure raises the failure's own alert)."""
+        if name not in self.config.devices:
             self._reopening.discard(name)
+            return
+        said = self._reconnecting_message(name)
+        async with self._held():
+            self._reopening.discard(name)
+            if any(t.code == "DEVICE_FAULT" and t.message == said for t in self.table.alerts):
+                await self.record(AlertDropped("DEVICE_FAULT", None, said), {"by": "terminal"})
 
     def technician_lines(self) -> list[str]:
         """What the technician screen (F2) states about the table: the game, the fee schedule and the
@@ -1639,6 +1680,8 @@ class TableController:
         packet) is asked again: a device opened again (a reconnect, or the terminal restarted mid-round)
         may not have heard it, and a round never waits for an answer to a request nobody made."""
         self._failing.discard(name)
+        with contextlib.suppress(JournalFull):
+            await self._reopened(name)
         kind = self.config.devices[name].kind if name in self.config.devices else ""
         if kind == "shoe":
             self._draw_owed = 0  # an emulated shoe takes a draw asked again as the same card
@@ -1681,6 +1724,8 @@ class TableController:
         self.station = self.station.with_device(
             replace(self.devices[name], state="offline", detail=str(error)[:60])
         )
+        with contextlib.suppress(JournalFull):
+            await self._reopened(name)
         if name in self._failing and not was_open:
             return  # still failing to open since the alert was raised: retried quietly (the chip says so)
         self._failing.add(name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 CITE = "docs/technician-guide.md, Device faults and their remedies"
 
 #: (device kind or "*", fault) -> remedy. The fault is the device event's name (``devices.events``),
-#: or the terminal's own: ``CommandRejected:<reason>``, ``OpenFailed``, ``NotConnected``.
+#: or the terminal's own: ``CommandRejected:<reason>``, ``OpenFailed``, ``NotConnected``, ``Reconnecting``.
 REMEDIES: dict[tuple[str, str], str] = {
     ("shuffler", "ShufflerJam"): (
         "Open the shuffler's cover, take out the jammed card and close the cover; a technician clears "
@@ -78,6 +78,12 @@ REMEDIES: dict[tuple[str, str], str] = {
         "The device cannot be opened at its address: check the cable, the address and its permissions; "
         "a technician sets the address (F2, Assign) if it moved and clears the alert: clearing opens it "
         "again at once, and the alert comes back while it still cannot be opened."
+    ),
+    ("*", "Reconnecting"): (
+        "Its alert was cleared and the terminal is opening the device again; it has not answered yet. "
+        "Wait: the alert goes by itself once the device answers, or becomes the reason it cannot be "
+        "opened. Clearing it again does not start another attempt; if it stays, check the cable and power "
+        "at the address on the technician screen (F2)."
     ),
     ("*", "DriverFailed"): (
         "The device's driver stopped on an error: the terminal reopens it by itself, waiting longer after "

@@ -142,10 +142,12 @@ class AlertRaised:
 @dataclass(frozen=True)
 class AlertDropped:
     """A terminal alert was cleared (by the role it names, with its PIN): the first with ``code`` (at
-    ``seat`` when given)."""
+    ``seat`` when given; with ``message`` when given: the terminal dropping one alert of its own, such as
+    a device's "reconnecting" once the device answers)."""
 
     code: str
     seat: int | None = None
+    message: str | None = None
 
 
 @dataclass(frozen=True)
@@ -367,7 +369,9 @@ def apply(state: TableState, event: TableEvent) -> TableState:
             (
                 i
                 for i, t in enumerate(state.alerts)
-                if t.code == event.code and (event.seat is None or t.seat == event.seat)
+                if t.code == event.code
+                and (event.seat is None or t.seat == event.seat)
+                and (event.message is None or t.message == event.message)
             ),
             None,
         )
@@ -457,7 +461,8 @@ def entry_of(event: TableEvent) -> tuple[str, dict[str, Any]]:
     if isinstance(event, AlertRaised):
         return ALERT_KIND, {**alert_json(event.alert), **({"by_code": True} if event.by_code else {})}
     if isinstance(event, AlertDropped):
-        return ALERT_CLEAR_KIND, {"code": event.code, "seat": event.seat}
+        said = {"dropped": event.message} if event.message is not None else {}
+        return ALERT_CLEAR_KIND, {"code": event.code, "seat": event.seat, **said}
     if isinstance(event, GameSet):
         return CONFIG_KIND, {"game": event.game, "fee_schedule": event.schedule, "seats": event.seats}
     payload = {k: _plain(v) for k, v in dataclasses.asdict(event).items()}
@@ -498,8 +503,12 @@ def event_of(kind: str, payload: Mapping[str, Any], rules_for: RulesFor, seats: 
         alert = alert_from(payload)
         return AlertRaised(alert, payload.get("by_code") is True) if alert is not None else None
     if kind == ALERT_CLEAR_KIND:
-        seat = payload.get("seat")
-        return AlertDropped(str(payload.get("code", "")), seat if isinstance(seat, int) else None)
+        seat, message = payload.get("seat"), payload.get("dropped")
+        return AlertDropped(
+            str(payload.get("code", "")),
+            seat if isinstance(seat, int) else None,
+            message if isinstance(message, str) else None,
+        )
     if kind == CONFIG_KIND and isinstance(payload.get("game"), str):
         game = payload["game"]
         raw = payload.get("fee_schedule")

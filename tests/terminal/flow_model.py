@@ -13,7 +13,8 @@ turns with nothing new, never a timing), it checks:
 
 - **a way out**: the table's state lists inputs it accepts and its way out, the footer shows exactly
   them, and a STOP names the role that clears it; a table that waits on a healthy device with no alert
-  is answered by that device (no wait for ever);
+  is answered by that device (no wait for ever); a device whose chip shows offline has an alert naming
+  it (its clearing reopens it, or its reopen is under way);
 - **no STOP bypassed**: every alert cleared by a staff role was preceded by that role's PIN login;
 - **nothing hidden shown**: no face-down card is drawn before the showdown;
 - **chips conserved** in every settlement;
@@ -394,6 +395,29 @@ class EmulatedTable(RuleBasedStateMachine):
             return
         c = self.c
         assert waits_with_a_way_out(c, self.run), f"waits for ever: {stuck_words(c)}"
+
+    @invariant()
+    def an_offline_device_has_an_alert_naming_it(self) -> None:
+        """A device whose chip shows offline has an alert on screen naming it: the one whose clearing
+        reopens it, or, while a clearing's reopen is under way, its "reconnecting" alert. An offline chip
+        with nothing on screen is a wait for ever from the dealer's side, whatever state the table is in
+        (the soak's offline shufflers at a settlement: a reopen cut short by every clearing)."""
+        if not hasattr(self, "c") or self.devices.done():
+            return  # (the devices stopped: the terminal is restarting)
+        c = self.c
+
+        def silent() -> list[str]:
+            return [
+                name
+                for name, d in c.devices.items()
+                if d.state == "offline"
+                and name in c.config.devices
+                and not any(a.message.startswith(name) and a.remedy for a in c.view().alerts)
+            ]
+
+        if silent():  # a failure being journaled (its alert follows): a long quiet, a bound, not a timing
+            self.run(quiet(c, turns=40, bound=3000))
+        assert not silent(), f"offline with no alert naming it: {stuck_words(c)}"
 
     @invariant()
     def the_next_round_is_a_key_away(self) -> None:

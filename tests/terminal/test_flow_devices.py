@@ -14,6 +14,7 @@ bounded number of event-loop turns with nothing new.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -202,4 +203,112 @@ def test_a_shuffler_whose_retry_fails_again_after_a_clear_still_has_its_alert(ta
     table.c.config.devices["shuffler"] = plugged
     assert clear(table) == "DEVICE_FAULT"
     table.run(_reconnected(table))
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
+
+
+def _silent_profile(t: EmulatedTable, profile: str) -> str:
+    """A copy of the emulator profile ``profile`` (same name, so the same non-volatile memory) that goes
+    silent at boot for an hour: opened, it never answers the handshake until it is told to (``_speak``)."""
+    import yaml
+
+    from terminal.paths import config_dir
+
+    data = yaml.safe_load((config_dir() / "emulators" / f"{profile}.yaml").read_text(encoding="utf-8"))
+    data.setdefault("faults", {})["disconnect"] = {"after_events": 0, "duration": 3600.0}
+    folder = t.dir / "silent-emulators"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{profile}.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    return f"emu://{profile}?dir={folder}"
+
+
+def _emulators_open() -> list[Any]:
+    """The emulator-control ports of every emulated device this process has a port of open (the ptys
+    among its open files): a device being opened is not a driver yet, but its emulator is there."""
+    import os
+
+    from firmware_bridge.control import control_for
+
+    ports = set()
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            ports.add(os.readlink(f"/proc/self/fd/{fd}"))
+    return [c for p in sorted(ports) if p.startswith("/dev/pts/") and (c := control_for(p)) is not None]
+
+
+def _alerts_naming(t: EmulatedTable, name: str) -> list[Any]:
+    return [a for a in t.c.view().alerts if a.code == "DEVICE_FAULT" and name in a.message and a.remedy]
+
+
+def test_a_reopen_under_way_is_not_cut_short_by_another_clear_and_shows_its_alert(table):
+    """The soak's livelock: the shuffler went offline (COMMS_LOST); the technician's clearing reopens it,
+    but the new port's device has not answered yet. While it is being reopened its chip is offline, so an
+    alert names it ("reconnecting") — never an offline chip with nothing on screen. Clearing that alert
+    does not start another reopen that would cancel the handshake under way (a dealer clearing as fast
+    as the soak's would otherwise never let the device answer): the same attempt goes on and the alert
+    comes back. Once the device answers, its alert goes by
+    itself (journaled as dropped by the terminal) and the round goes on."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING, Step.SHUFFLE})
+    port = _emulator_control(table.c.shuffler())
+    port.call(functools.partial(port.emulator.inject, "disconnect", time.monotonic(), duration=3600.0))
+    table.run(_until(lambda: port.emulator.link is not None and port.emulator._silent(time.monotonic())))
+    table.settle()
+    table.run(table.watch.advance(30.0, step=1.0))
+    table.run(_until(lambda: "COMMS_LOST" in [a.code for a in table.c.view().alerts]))
+    table.settle()
+    plugged = table.c.config.devices["shuffler"]
+    silent = _silent_profile(table, "shuffler-52")
+    table.c.config.devices["shuffler"] = plugged.model_copy(update={"url": silent})
+    sup = table.c.supervisor
+    assert clear(table) == "COMMS_LOST"
+    table.run(_until(lambda: sup.opened["shuffler"] == 1 and sup.task_of("shuffler") is not None))
+    table.settle()
+    attempt = sup.task_of("shuffler")
+    assert table.c.devices["shuffler"].state == "offline"
+    assert _alerts_naming(table, "shuffler"), stuck_words(table.c)  # "reconnecting": an alert, not a wait
+    for _ in range(3):  # cleared again: the same attempt goes on, and the alert comes back
+        assert clear(table) == "DEVICE_FAULT"
+        assert sup.task_of("shuffler") is attempt, "a clearing cut the reopen under way short"
+        assert table.c.devices["shuffler"].state == "offline"
+        assert _alerts_naming(table, "shuffler"), stuck_words(table.c)
+    speaking = [c for c in _emulators_open() if c.emulator._silent(time.monotonic())]
+    assert len(speaking) == 1  # the reopened shuffler's emulator, still silent
+    speaking[0].call(
+        functools.partial(speaking[0].emulator.inject, "disconnect", time.monotonic(), duration=0)
+    )
+    table.run(_reconnected(table))
+    table.settle()
+    assert sup.task_of("shuffler") is attempt and sup.opened["shuffler"] == 2
+    assert not table.c._reopening
+    assert not _alerts_naming(table, "shuffler"), stuck_words(table.c)  # its "reconnecting" alert went
+    dropped = [
+        e.payload for e in table.c.journal.journal.entries(kind="fault.clear") if e.payload.get("dropped")
+    ]
+    assert dropped and "reconnecting" in dropped[-1]["dropped"] and dropped[-1]["by"] == "terminal"
+    table.c.config.devices["shuffler"] = plugged
+    assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
+
+
+def test_a_packet_refused_while_the_shuffler_cover_is_open_is_asked_again_once_cleared(table):
+    """The cover opens as the round starts: the round's first packet reaches a shuffler holding its
+    fault, which refuses it (fault active). The technician clears what the table stops on (the cover
+    closed, the refusal); the packet is asked for again, so the round is dealt — never a round waiting
+    for a packet nobody asks for again, with no alert and the shuffler's chip green (the soak's stuck
+    Three Card and Pai Gow rounds)."""
+    table.open_case("threecard")
+    follow(table, {Step.BETTING})
+    port = _emulator_control(table.c.shuffler())
+    port.call(functools.partial(port.emulator.inject, "door", time.monotonic()))
+    for _ in range(5000):  # the emulator's own thread opens the cover; the table has not heard it yet
+        if port.emulator._fault == "door":
+            break
+        time.sleep(0.001)
+    assert port.emulator._fault == "door"
+    table.submit("new-round")  # the round starts: its first packet goes to a shuffler with its cover open
+    refused = [
+        e.payload
+        for e in table.c.journal.journal.entries(kind="device")
+        if e.payload.get("event") == "CommandRejected"
+    ]
+    assert refused and refused[-1]["reason"] == "fault_active", refused
     assert follow(table, {Step.DECISIONS}, steps=60) is Step.DECISIONS
