@@ -426,6 +426,8 @@ def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     }
     return {
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        # the allocator's setting (the systemd unit sets MALLOC_ARENA_MAX=2; docs/performance.md)
+        "malloc_arena_max": os.environ.get("MALLOC_ARENA_MAX"),
         "load_average_start": args.load_start,
         "load_average_end": os.getloadavg(),
         "days": args.days,
@@ -502,7 +504,8 @@ def main(argv: list[str] | None = None) -> int:
         s = result["summary"]
         v = result["verify_all"]
         print(
-            f"{result['machine']}; load average {result['load_average_start']} -> {result['load_average_end']}"
+            f"{result['machine']}; MALLOC_ARENA_MAX={result['malloc_arena_max'] or '(unset)'}; load average "
+            f"{result['load_average_start']} -> {result['load_average_end']}"
         )
         print(
             f"{result['rounds']:,} rounds over {result['days']} days in {result['deal_seconds']:.0f} s; "

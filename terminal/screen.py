@@ -187,6 +187,7 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
     if expected == "card" and st.status is Status.DEALING and not card_wanted(st):
         expected = "decision"  # a card the dealer asks for (a stock draw keyed on the Pan picker)
     shown = table_alerts(table, station)
+    deciding = next_to_decide(st) is not None
     stop = st.blocked or any(a.severity == "stop" for a in shown)
     settled = settled_of(st, setup.schedule, setup.config.table.seats)
     return TableFacts(
@@ -196,14 +197,22 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         shuffling=table.shuffling,
         status=st.status.value,
         expected=expected,
-        deciding=next_to_decide(st) is not None,
+        deciding=deciding,
         setting=bool(hands_to_set(st)),
         held=unsettleable(st, settled),
         alerts=stop or bool(shown) or bool(st.active),
         rotation_due=table.rotation_due or "",
         banked=settles_at_table(st),
         undo=nothing_to_undo(st),
+        keyed=st.status is Status.DEALING and expected in ("betting", "decision") and not deciding,
     )
+
+
+def decision_picker(st: RoundState) -> str:
+    """The picker a keyed decision is entered on: a family that deals its stock card only when the player
+    asks (the ``card_wanted`` hook: Panguingue's turn-by-turn play) keys it on the Pan picker
+    (terminal/console/pan_picker.py), every other game on the bet picker (terminal/console/bet_picker.py)."""
+    return "pan-picker" if hasattr(family_rules(st.game.family), "card_wanted") else "bet-picker"
 
 
 def nothing_to_undo(st: RoundState) -> str:
@@ -368,7 +377,7 @@ def screen_of(
         deal_max=table.rotation.rules.max_consecutive if view.deal_no else None,
         bank_next=bank_next,
         dice=tuple(state.dice or ()) if state.start is not None else (),
-        extra=with_craps(view.extra, craps_of(table, open_)),
+        extra=with_craps({**view.extra, "picker": decision_picker(state)}, craps_of(table, open_)),
     )
 
 

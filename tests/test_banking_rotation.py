@@ -217,3 +217,12 @@ def test_a_block_of_the_direction_alone_counts_nothing_in_the_round_engine() -> 
     banking = {"banking": {"rotation": {"max_consecutive": 2, "offer_direction": "counterclockwise"}}}
     found = rotation_rules(banking)
     assert found is not None and found.offer_direction.value == "counterclockwise"
+
+
+def test_a_cite_block_reads_as_one_line_not_a_mapping():
+    """A game file's ``rotation.cite`` written as a block (Ultimate War's) is shown in BANK_ROTATION_DUE as
+    ``seed, section, lines``, never as a Python mapping."""
+    block = {"seed": "000_76608ceeedc7f77e.txt", "section": "Type of Game", "lines": "L1147, L1265"}
+    rules = RotationRules.from_data({"cite": block})
+    assert rules.cite == "000_76608ceeedc7f77e.txt, Type of Game, L1147, L1265"
+    assert RotationRules.from_data({"cite": "000a §3"}).cite == "000a §3"

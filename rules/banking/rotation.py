@@ -85,9 +85,16 @@ class RotationRules:
             mc,
             flags["require_prior_wager"],
             flags["offer_to_square_bettors"],
-            str(data.get("cite", _CITE)),
+            _cite_line(data.get("cite", _CITE)),
             Direction(way),
         )
+
+
+def _cite_line(cite: object) -> str:
+    """A ``cite:`` as one line: the words, or a block's ``seed, section, lines, note`` (never its repr)."""
+    if isinstance(cite, Mapping):
+        return ", ".join(str(cite[k]) for k in ("seed", "section", "lines", "note") if cite.get(k))
+    return str(cite)
 
 
 _KEYS = frozenset(

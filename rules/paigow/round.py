@@ -147,6 +147,10 @@ class PaiGowFamily(BaseFamily):
 
     def __init__(self) -> None:
         self._setups: PerGame[Setup] = PerGame(_build_setup)
+        #: The last round state decided and its decision (:meth:`_decide`): the round's settlement and the
+        #: table's wager results ask it of the same state one after the other. A round state is immutable,
+        #: so it is found by identity; nothing of the decision is changed by either (``_bank`` copies).
+        self._decided: tuple[RoundState, _Decided | Mapping[str, Any] | None] | None = None
 
     # --- the variant -----------------------------------------------------------------------------
 
@@ -458,7 +462,16 @@ class PaiGowFamily(BaseFamily):
         return None
 
     def _decide(self, state: RoundState) -> _Decided | Mapping[str, Any] | None:
-        """Every wager decided (:class:`_Decided`), or the settlement so far (held, hands still to set)."""
+        """Every wager decided (:class:`_Decided`), or the settlement so far (held, hands still to set);
+        once per state."""
+        last = self._decided
+        if last is not None and last[0] is state:
+            return last[1]
+        decided = self._decide_now(state)
+        self._decided = (state, decided)
+        return decided
+
+    def _decide_now(self, state: RoundState) -> _Decided | Mapping[str, Any] | None:
         start = state.start
         dist = self.distribution(state)
         if start is None or dist is None:
@@ -689,7 +702,7 @@ class PaiGowFamily(BaseFamily):
         filing puts them (:func:`envy_results`)."""
         start = state.start
         assert start is not None
-        out, envy, unsettled = d.out, d.envy, d.unsettled
+        out, envy, unsettled = dict(d.out), d.envy, d.unsettled  # a copy: the decision is kept (_decide)
         if rr.held:
             out["held"] = rr.held
             return out

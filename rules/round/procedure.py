@@ -236,12 +236,30 @@ def _rotate(seats: tuple[int, ...], after: int | None) -> tuple[int, ...]:
     return later + tuple(s for s in seats if s <= after)
 
 
+def fixed_order(phase: Phase) -> tuple[Target, ...] | None:
+    """The recipients of one pass of a phase dealt to piles or boxes, in dealing order: they depend on the
+    phase alone, not on the round (:func:`seat_order` needs the round's :class:`DealContext`); else None."""
+    if phase.to is Recipients.PILES:
+        return _first(TargetKind.PILE, phase.count)
+    if phase.to is Recipients.BOXES:
+        return _first(TargetKind.BOX, len(phase.boxes))
+    return None
+
+
+#: Piles and boxes 1 to 16 (targets are immutable values: shared, not built at every card).
+_NUMBERED = {kind: tuple(Target(kind, i) for i in range(1, 17)) for kind in (TargetKind.PILE, TargetKind.BOX)}
+
+
+def _first(kind: TargetKind, n: int) -> tuple[Target, ...]:
+    """Pile (or box) 1 to ``n``."""
+    return _NUMBERED[kind][:n] if n <= 16 else tuple(Target(kind, i) for i in range(1, n + 1))
+
+
 def seat_order(phase: Phase, ctx: DealContext) -> tuple[Target, ...]:
     """The recipients of one pass of a seat-dealing phase, in dealing order."""
-    if phase.to is Recipients.PILES:
-        return tuple(Target(TargetKind.PILE, i) for i in range(1, phase.count + 1))
-    if phase.to is Recipients.BOXES:
-        return tuple(Target(TargetKind.BOX, i) for i in range(1, len(phase.boxes) + 1))
+    fixed = fixed_order(phase)
+    if fixed is not None:
+        return fixed
     if phase.to is Recipients.PLAYER_DEALER:
         return (Target(TargetKind.PLAYER_DEALER, 0),) if ctx.player_dealer is not None else ()
     if phase.start is Start.ACTION_SEAT:

@@ -56,6 +56,7 @@ from rules.round.procedure import (
     Slot,
     Start,
     expand,
+    fixed_order,
     recipient_words,
     seat_order,
 )
@@ -362,7 +363,9 @@ class RoundState(NamedTuple):
         return Wait("done", "deal complete")
 
     def _order(self, ph: Phase) -> tuple[Target, ...]:
-        order = seat_order(ph, self._context(ph))
+        # piles and boxes need nothing of the round: no context built (a shuffler's every card asks this)
+        fixed = fixed_order(ph)
+        order = fixed if fixed is not None else seat_order(ph, self._context(ph))
         if ph.kind is PhaseKind.HITS:
             # A seat that split plays each of its hands in turn.
             hands: dict[Target, list[Target]] = {}

@@ -998,6 +998,7 @@ class DealerConsole(App[None]):
     def key_names(self) -> dict[str, str]:
         """Each dealer action's key as the dealer presses it (the keymap's remapping included)."""
         out = {action: keys.split(",")[0] for keys, action, _ in DEALER_BINDINGS}
+        out.update({"bet-picker": "b", "pan-picker": "g"})  # the pickers a keyed decision is entered on
         out.update({a: k.split(",")[0] for a, k in self._keymap.items() if a in out})
         if getattr(self.backend, "picker_seat", None) is not None:  # a table whose pieces are tiles
             out["tile-picker"] = self._keymap.get("tile-picker", "e").split(",")[0]

@@ -102,7 +102,10 @@ KEY_WORDS = {
     "clear-alert": "clear alert",
     "play": "play",
     "fold": "fold",
+    "bet-picker": "bet picker",  # b: a pot game's bets and draws (terminal/console/bet_picker.py)
+    "pan-picker": "Pan picker",  # g: Panguingue's play (terminal/console/pan_picker.py)
     "tile-picker": "tile picker",  # a tiles table's `e` (terminal/console/tile_picker.py)
+    "bet": "bets",  # a decision keyed on the game's picker (b, or g at Panguingue)
 }
 
 
@@ -115,7 +118,14 @@ def wagers_act(view: TableView) -> bool:
 def keys_key(view: TableView, names: dict[str, str]) -> tuple[object, ...]:
     """What the keys line shows of ``view``: two views with the same key draw the same line."""
     craps = view.extra.get("craps") is not None
-    return (view.keys, tuple(names.items()), view.bank_next, wagers_act(view), craps)
+    return (
+        view.keys,
+        tuple(names.items()),
+        view.bank_next,
+        wagers_act(view),
+        craps,
+        view.extra.get("picker"),
+    )
 
 
 def keys_text(view: TableView, names: dict[str, str]) -> Text:
@@ -123,6 +133,8 @@ def keys_text(view: TableView, names: dict[str, str]) -> Text:
     one ``o/a/d`` with the seat the bank goes to next), the wager panel while bets are open, and `?` for
     every key — short enough for 80 columns."""
     t = Text()
+    picker = str(view.extra.get("picker", "bet-picker"))  # the machine's "bet" is keyed on this picker
+    names = {**names, "bet": names[picker]} if picker in names else names
     bank = [a for a in view.keys if a.startswith("bank-") and a in names]
     items = [(names[a], KEY_WORDS.get(a, a)) for a in view.keys if a in names and not a.startswith("bank-")]
     if "clear-alert" in view.keys:

@@ -10,12 +10,13 @@ be swapped without ``journal verify --all`` saying so.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gzip
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,25 +67,36 @@ class SegmentRecord:
         }
 
 
-def write_segment(
-    journal_path: Path, key: bytes, record: SegmentRecord, rows: Sequence[Row]
-) -> SegmentRecord:
-    """Archive ``rows`` as closed segment ``record.segment`` (fsynced); returns the record as written."""
-    gz_path, rec_path = segment_files(journal_path, record.segment)
+def write_rows(journal_path: Path, segment: int, rows: Iterable[Row]) -> Path:
+    """The compressed archive of closed segment ``segment``: ``rows`` written as they come (never all in
+    memory), fsynced, then put in place; its path. If ``rows`` raises, nothing is put in place."""
+    gz_path, _ = segment_files(journal_path, segment)
     gz_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = gz_path.with_name(gz_path.name + ".tmp")
-    with open(tmp, "wb") as raw:
-        # mtime=0: the same rows always give the same bytes
-        with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6, mtime=0) as gz:
-            for seq, ts, kind, text, prev, digest in rows:
-                line = json.dumps(
-                    [seq, ts, kind, prev, digest, text], ensure_ascii=False, separators=(",", ":")
-                )
-                gz.write(line.encode("utf-8") + b"\n")
-        raw.flush()
-        os.fsync(raw.fileno())
+    try:
+        with open(tmp, "wb") as raw:
+            # mtime=0: the same rows always give the same bytes
+            with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6, mtime=0) as gz:
+                for seq, ts, kind, text, prev, digest in rows:
+                    line = json.dumps(
+                        [seq, ts, kind, prev, digest, text], ensure_ascii=False, separators=(",", ":")
+                    )
+                    gz.write(line.encode("utf-8") + b"\n")
+            raw.flush()
+            os.fsync(raw.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            gz_path.parent.rmdir()  # only if nothing was ever archived there: no archive is no folder
+        raise
     os.replace(tmp, gz_path)
     fsync_dir(gz_path.parent)
+    return gz_path
+
+
+def write_record(journal_path: Path, key: bytes, record: SegmentRecord, gz_path: Path) -> SegmentRecord:
+    """The verification record of the archive ``gz_path`` (its digest filled in, MACed); as written."""
+    _, rec_path = segment_files(journal_path, record.segment)
     done = dataclasses.replace(record, sha256=file_sha256(gz_path))
     fields = done.fields()
     doc = {**fields, "mac": record_mac(key, "segment", fields)}

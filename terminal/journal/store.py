@@ -29,6 +29,7 @@ raise :class:`JournalFull` (nothing of it written, so nothing is acknowledged), 
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
 import os
 import shutil
@@ -46,7 +47,8 @@ from terminal.journal.archive import (
     read_record,
     read_rows,
     segment_files,
-    write_segment,
+    write_record,
+    write_rows,
 )
 from terminal.journal.chain import (
     GENESIS,
@@ -121,6 +123,18 @@ _OUTBOX_SCHEMA = """
 -- queued in the row's own transaction; ``sent`` once the broker acknowledged it (QoS 1).
 CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, sent INTEGER NOT NULL DEFAULT 0);
 """
+
+
+class _NotUnbroken(Exception):
+    """A live segment's row does not continue the chain unbroken (``Journal._genuine_rows``)."""
+
+
+class _Tail:
+    """How many rows ``Journal._genuine_rows`` gave, and the last."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last: Row | None = None
 
 
 class JournalError(UserError):
@@ -488,30 +502,70 @@ class Journal:
                 f"{self.anchor_path}: cannot write the journal's anchor: {exc.strerror or exc}"
             ) from None
 
+    def _genuine_rows(self, tail: _Tail) -> Iterator[Row]:
+        """The live segment's rows in seq order, read :data:`ENTRIES_BATCH` at a time, each checked to
+        continue the chain unbroken (its seq the next, its ``prev_hash`` the last row's hash, its MAC
+        good); :class:`_NotUnbroken` at the first that does not. ``tail`` counts them and keeps the last.
+        Called under the lock."""
+        seq, prev = self.first_seq, self.first_prev
+        after = self.first_seq - 1
+        sql = "SELECT " + _COLUMNS + " FROM journal WHERE seq > ? ORDER BY seq LIMIT ?"
+        while True:
+            rows = self._rows(sql, (after, ENTRIES_BATCH))
+            for row in rows:
+                s, ts, kind, text, row_prev, digest = row
+                if (
+                    s != seq
+                    or row_prev != prev
+                    or not (isinstance(ts, str) and isinstance(kind, str) and isinstance(text, str))
+                    or not hmac.compare_digest(entry_mac(self.key, s, ts, kind, text, prev), str(digest))
+                ):
+                    raise _NotUnbroken
+                seq, prev = s + 1, str(digest)
+                tail.count, tail.last = tail.count + 1, row
+                yield row
+            if len(rows) < ENTRIES_BATCH:
+                return
+            after = rows[-1][0]
+
     def _rotate(self, body: dict[str, Any]) -> Entry | None:
-        """Close the live segment: archive it, start the next with the checkpoint as its first row."""
-        rows = self._rows("SELECT " + _COLUMNS + " FROM journal ORDER BY seq")
-        result = walk(
-            rows, self.key, segment=self.segment, first_seq=self.first_seq, first_prev=self.first_prev
-        )
-        if result.problems or not rows:
-            # Never archive a segment that does not verify; `journal verify` names why. Not tried again
-            # until the next start (each try reads the whole segment).
-            self.rotation_refused = result.problems[0] if result.problems else None
-            return None
-        last_seq, head = rows[-1][0], rows[-1][5]
+        """Close the live segment: archive it, start the next with the checkpoint as its first row.
+
+        The segment is verified as it is written to its archive, a batch of rows at a time (a segment is
+        tens of megabytes of rows: all in memory at once, its high-water mark would stay with the table's
+        process for good); only a segment that is not one unbroken genuine chain is read whole, for
+        :func:`walk` to name what is wrong with it."""
+        tail = _Tail()
+        try:
+            gz: Path | None = write_rows(self.path, self.segment, self._genuine_rows(tail))
+        except _NotUnbroken:
+            gz = None
+        if gz is None or tail.last is None:
+            rows = self._rows("SELECT " + _COLUMNS + " FROM journal ORDER BY seq")
+            result = walk(
+                rows, self.key, segment=self.segment, first_seq=self.first_seq, first_prev=self.first_prev
+            )
+            if result.problems or not rows:
+                # Never archive a segment that does not verify; `journal verify` names why. Not tried
+                # again until the next start (each try reads the whole segment).
+                self.rotation_refused = result.problems[0] if result.problems else None
+                return None
+            # genuine after all (walk is the judge): archived from the rows read
+            gz = write_rows(self.path, self.segment, rows)
+            tail.count, tail.last = len(rows), rows[-1]
+        last_seq, head = tail.last[0], tail.last[5]
         record = SegmentRecord(
             self.segment,
             self.first_seq,
             last_seq,
-            len(rows),
+            tail.count,
             self.first_prev,
             head,
             "",
             format_ts(self._clock()),
             0,
         )
-        write_segment(self.path, self.key, record, rows)
+        write_record(self.path, self.key, record, gz)
         nxt = self.path.with_name(self.path.name + ".next")
         remove_quietly(nxt)
         db = sqlite3.connect(nxt, isolation_level=None)

@@ -64,6 +64,7 @@ DEALER_ORDER: tuple[str, ...] = (
     "confirm",
     "play",
     "fold",
+    "bet",  # BET_INPUT: a decision keyed on a picker (the footer shows the picker's key)
     "house-way",
     "clear-alert",
     "misdeal",
@@ -181,6 +182,9 @@ class TableFacts:
     rotation_due: str = ""  # why no round may start until the bank moves (BANK_ROTATION_DUE), or ""
     banked: bool = True  # the table's bank settles the game (a players' own game has no bank to pass)
     undo: str = ""  # why undo has nothing it may take back now (``terminal.table.undo``), or ""
+    keyed: bool = (
+        False  # the round waits on a decision the dealer keys on a picker (a pot game's bet, a draw)
+    )
 
 
 def step_of(f: TableFacts) -> Step:
@@ -222,7 +226,7 @@ def accepts(step: Step, action: str, facts: TableFacts | None = None) -> bool:
 
 def idle_reason(action: str, f: TableFacts) -> str | None:
     """Why an action the state takes does nothing now, from the facts, or None: ``x`` with no alert on
-    the screen, ``u`` with nothing it may take back, ``n`` while the bank's rotation is due (the bank must move first), the bank's keys at a
+    the screen, ``u`` with nothing it may take back, ``p``/``k`` with no player's play or fold asked, ``n`` while the bank's rotation is due (the bank must move first), the bank's keys at a
     game with no bank (the players play among themselves)."""
     if action in BANK_INPUTS and not f.banked:
         return "this game has no bank to offer: the players play among themselves"
@@ -230,6 +234,8 @@ def idle_reason(action: str, f: TableFacts) -> str | None:
         return "no alert to clear"
     if action == "undo" and f.undo:
         return f.undo
+    if action in ("play", "fold") and not f.deciding:
+        return "no player's decision is asked for now"
     if action == "new-round" and f.rotation_due:
         return f.rotation_due
     return None
@@ -237,8 +243,14 @@ def idle_reason(action: str, f: TableFacts) -> str | None:
 
 def keys_of(step: Step, facts: TableFacts) -> tuple[str, ...]:
     """The dealer actions that act now (the footer shows these and no others), in the footer's order:
-    the state's accepted inputs (:data:`SPECS`) less those the facts leave idle (:func:`idle_reason`)."""
-    return tuple(a for a in SPECS[step].dealer_keys() if idle_reason(a, facts) is None)
+    the state's accepted inputs (:data:`SPECS`) less those the facts leave idle (:func:`idle_reason`); a
+    picker's decision (:data:`BET_INPUT`) only while the round waits on one (a picker also corrects a keyed
+    decision at other times, so it is never refused for that)."""
+    return tuple(
+        a
+        for a in SPECS[step].dealer_keys()
+        if idle_reason(a, facts) is None and (a != BET_INPUT or facts.keyed)
+    )
 
 
 def refusal(step: Step, action: str, facts: TableFacts | None = None) -> str | None:

@@ -74,6 +74,10 @@ def test_the_state_machine_leaves_out_what_does_nothing_now():
     assert not [k for k in keys_of(step, own) if k.startswith("bank-")]
     assert refusal(step, "bank-accepted", own).startswith("this game has no bank")
     assert keys_of(Step.STOPPED, TableFacts(stop=True, alerts=True)) == ("clear-alert",)
+    draw = TableFacts(status="dealing", expected="decision", keyed=True)  # Lowball's draw: the bet picker's
+    assert keys_of(Step.DECISIONS, draw) == ("confirm", "bet", "misdeal", "undo")
+    assert refusal(Step.DECISIONS, "play", draw) == "no player's decision is asked for now"
+    assert "play" in keys_of(Step.DECISIONS, replace(draw, deciding=True, keyed=False))
     settled = TableFacts(status="dealt", undo="nothing to undo in this round")
     assert "undo" not in keys_of(Step.SETTLEMENT, settled)
     assert refusal(Step.SETTLEMENT, "undo", settled) == "nothing to undo in this round"
@@ -159,3 +163,34 @@ async def test_the_header_counts_deals_to_the_games_rotation(tmp_path, monkeypat
                 await until(pilot, lambda w=was: c.step() is not w or c.round_no > 0)
         assert await until(pilot, lambda: c.round_no == 1 and "deal 1/3" in header(app)), header(app)
     c.close()
+
+
+async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypatch):
+    """Omaha's betting round: the footer shows `b bets` (the decisions are keyed on the bet picker) and no
+    play or fold (those are Three Card's, asked of one seat)."""
+    app = demo_app(tmp_path, monkeypatch, 12)
+    c = app.controller
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        for _ in range(3):
+            if c.state.start is None:
+                was = c.step()
+                await pilot.press("n")
+                await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
+        assert await until(pilot, lambda: c.facts().expected == "betting")
+        assert await until(pilot, lambda: "b" in shown(footer(app))), footer(app)
+        assert "bets" in footer(app) and not {"p", "k"} & set(shown(footer(app)))
+        await pilot.press("b")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "BetPicker")
+    c.close()
+
+
+def test_a_tiles_round_being_read_hides_undo():
+    """Once a round's tiles are read, undo is the tile picker's (key the position again): `u` leaves the footer
+    and is refused with that sentence, as the tiles table refuses it."""
+    from terminal.tiles_screen import TILES_UNDO, TilesFold, tiles_facts
+
+    dealing = TableFacts(status="dealing", expected="dice")
+    assert "undo" in keys_of(Step.DICE, tiles_facts(dealing, TilesFold()))
+    read = tiles_facts(dealing, TilesFold(read=True))
+    assert "undo" not in keys_of(Step.DICE, read) and refusal(Step.DICE, "undo", read) == TILES_UNDO

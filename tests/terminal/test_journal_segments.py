@@ -255,3 +255,27 @@ def test_entries_read_the_live_segment_in_batches_and_on_through_a_rotation_unde
         j.checkpoint({"round_no": 3})  # closes segment 2 under the reader
         assert j.segment == 3
         assert firsts + [e.seq for e in rounds] == [e.seq for e in j.entries() if e.kind == ROUND_KIND]
+
+
+def test_closing_a_segment_reads_it_a_batch_at_a_time(tmp_path, monkeypatch):
+    # Closing a segment verifies and archives it as it reads it, ENTRIES_BATCH rows at a time: a month's
+    # segment is never all in the table's memory at once (docs/performance.md). The archive verifies.
+    from terminal.journal import store
+
+    monkeypatch.setattr(store, "ENTRIES_BATCH", 4)
+    largest = [0]
+    rows_of = Journal._rows
+
+    def rows(self, sql, params=()):
+        out = rows_of(self, sql, params)
+        largest[0] = max(largest[0], len(out))
+        return out
+
+    monkeypatch.setattr(Journal, "_rows", rows)
+    path = tmp_path / "j.db"
+    deal(path, 6, segment_entries=12)  # 37 rows: segments of 13-ish rows closed
+    assert largest[0] == 4
+    with open_for_check(path) as j:
+        assert j.segment > 2
+        report = j.verify()
+        assert report.ok and report.count == 37
