@@ -183,3 +183,32 @@ async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypa
         await pilot.press("b")
         assert await until(pilot, lambda: type(app.screen).__name__ == "BetPicker")
     c.close()
+
+
+def test_a_tiles_round_being_read_hides_undo():
+    """Once a round's tiles are read, undo is the tile picker's (key the position again): `u` leaves the footer
+    and is refused with that sentence, as the tiles table refuses it."""
+    from terminal.tiles_screen import TILES_UNDO, TilesFold, tiles_facts
+
+    dealing = TableFacts(status="dealing", expected="dice")
+    assert "undo" in keys_of(Step.DICE, tiles_facts(dealing, TilesFold()))
+    read = tiles_facts(dealing, TilesFold(read=True))
+    assert "undo" not in keys_of(Step.DICE, read) and refusal(Step.DICE, "undo", read) == TILES_UNDO
+
+
+async def test_the_header_says_open_whenever_the_wager_panel_takes_bets(tmp_path, monkeypatch):
+    """After a settled round the wager panel takes the next round's bets: the header says OPEN then, not
+    CLOSED (it said CLOSED until the next round started); CLOSED from "no more bets" to the settlement."""
+    app = demo_app(tmp_path, monkeypatch, 1)  # baccarat
+    c = app.controller
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        assert await until(pilot, lambda: app.view is not None and " OPEN " in header(app))
+        for _ in range(3):
+            if c.round_no == 0:
+                was = c.step()
+                await pilot.press("n")
+                await until(pilot, lambda w=was: c.step() is not w or c.round_no > 0)
+        assert await until(pilot, lambda: c.step() is Step.SETTLEMENT)
+        assert await until(pilot, lambda: app.view.betting_open and " OPEN " in header(app)), header(app)
+    c.close()
