@@ -195,6 +195,10 @@ class DealerScreen(Screen[None]):
         if isinstance(app, DealerConsole) and app.view is not None:
             self.paint(app.view)
 
+    def on_resize(self) -> None:
+        """A new terminal size: the keys line is fitted to the new width."""
+        self.on_screen_resume()
+
     async def action_dealer(self, action: str) -> None:
         app = self.app
         assert isinstance(app, DealerConsole)
@@ -210,7 +214,15 @@ class DealerScreen(Screen[None]):
         app = self.app
         names = app.key_names() if isinstance(app, DealerConsole) else {}
         self._put("header", render.header_key(view), lambda: render.header_text(view), layout=False)
-        self._put("keys", render.keys_key(view, names), lambda: render.keys_text(view, names), layout=False)
+        # the line's width inside a STOP's thick border, whether or not one is drawn now: 4 columns less
+        # (76 at 80; tests/terminal/test_footer_keys.py checks the longest line fits)
+        width = app.size.width - 4 if app.size.width > 4 else None
+        self._put(
+            "keys",
+            render.keys_key(view, names, width),
+            lambda: render.keys_text(view, names, width),
+            layout=False,
+        )
         self._put(
             "next-step", (view.next_step, view.next_detail), lambda: render.next_step_text(view), layout=False
         )

@@ -24,13 +24,23 @@ def header(app) -> str:
 
 
 def shown(line: str) -> list[str]:
-    """The keys a footer line shows (`o/a/d` is three)."""
+    """The keys a footer line shows (`o/a/d` is three): its tokens between two gaps."""
     keys = []
     for token in line.split("  "):
         first = token.strip().split(" ")[0] if token.strip() else ""
         if first and all(len(k) == 1 for k in first.split("/")):
             keys += first.split("/")
     return keys
+
+
+def chips(app) -> list[str]:
+    """The keys drawn as chips (reversed) on the keys line, whatever its spacing."""
+    content = app.screen.query_one("#keys").content
+    out = []
+    for span in content.spans:
+        if "reverse" in str(span.style):
+            out += content.plain[span.start : span.end].strip().split("/")
+    return out
 
 
 def refusals(c) -> list[str]:
@@ -212,3 +222,36 @@ async def test_the_header_says_open_whenever_the_wager_panel_takes_bets(tmp_path
         assert await until(pilot, lambda: c.step() is Step.SETTLEMENT)
         assert await until(pilot, lambda: app.view.betting_open and " OPEN " in header(app)), header(app)
     c.close()
+
+
+async def test_the_longest_keys_line_fits_80_columns_with_every_key(tmp_path):
+    """Party Craps' settlement with an alert on screen has the most keys (n, x, u, o/a/d with the next seat,
+    w, b, ?): at 80x24, inside the STOP's border, the line closes its gaps and keeps every key; at 160x50 it is
+    drawn in full."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.view import AlertView
+    from terminal.roles import Access
+    from tools.dealer_screens import Fixed, craps_views
+
+    view = (await craps_views(tmp_path))["partycraps"]
+    stop = AlertView("EXPOSED_CARD", "stop", "CALL_FLOOR", "call the floor", "seed", "floor")
+    facts = TableFacts(status="dealt", alerts=True, banked=True)
+    view = replace(view, alerts=(stop,), keys=keys_of(Step.SETTLEMENT, facts), bank_next="seat 10")
+    assert view.keys == (
+        "new-round",
+        "clear-alert",
+        "undo",
+        "bank-offered",
+        "bank-accepted",
+        "bank-declined",
+    )
+    for size in ((80, 24), (160, 50)):
+        app = DealerConsole(Fixed(view), Access({}))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            keys = app.screen.query_one("#keys")
+            line = footer(app)
+            assert len(line) <= keys.region.width, (size, line)
+            assert chips(app) == ["n", "x", "u", "o", "a", "d", "w", "b", "?"], line
+            assert ("bank → seat 10" in line) is (size == (160, 50))  # drawn in full where it fits
+            assert "→ seat 10" in line
