@@ -204,8 +204,18 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         rotation_due=table.rotation_due or "",
         banked=settles_at_table(st),
         undo=nothing_to_undo(st),
-        keyed=st.status is Status.DEALING and expected in ("betting", "decision") and not deciding,
+        keyed=keyed_decision(st, expected, deciding),
     )
+
+
+def keyed_decision(st: RoundState, expected: str, deciding: bool) -> bool:
+    """Whether the round waits on a decision the dealer keys on a picker: a draw or a turn of play, or a
+    betting round of a game the players bet among themselves (a pot game: its bets are keyed on the bet
+    picker). A banked game's betting phase is a gate confirm closes (Pai Gow's "distribute the piles"), and
+    a player's play or fold (``deciding``) is keyed with p or k."""
+    if st.status is not Status.DEALING or deciding:
+        return False
+    return expected == "decision" or (expected == "betting" and not settles_at_table(st))
 
 
 def decision_picker(st: RoundState) -> str:

@@ -195,6 +195,24 @@ async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypa
     c.close()
 
 
+async def test_pai_gows_distribute_the_piles_gate_shows_confirm_not_the_bet_picker(tmp_path, monkeypatch):
+    """Pai Gow's "distribute the piles" is a betting phase that confirm closes: nothing is keyed on the bet
+    picker there, so the footer shows c and no b."""
+    app = demo_app(tmp_path, monkeypatch, 0)
+    c = app.controller
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        for _ in range(3):
+            if c.state.start is None:
+                was = c.step()
+                await pilot.press("n")
+                await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
+        assert await until(pilot, lambda: c.facts().expected == "betting")
+        assert await until(pilot, lambda: "c" in shown(footer(app))), footer(app)
+        assert "b" not in shown(footer(app)), footer(app)
+    c.close()
+
+
 def test_a_tiles_round_being_read_hides_undo():
     """Once a round's tiles are read, undo is the tile picker's (key the position again): `u` leaves the footer
     and is refused with that sentence, as the tiles table refuses it."""
