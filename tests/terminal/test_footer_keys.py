@@ -273,3 +273,27 @@ async def test_the_longest_keys_line_fits_80_columns_with_every_key(tmp_path):
             assert chips(app) == ["n", "x", "u", "o", "a", "d", "w", "b", "?"], line
             assert ("bank → seat 10" in line) is (size == (160, 50))  # drawn in full where it fits
             assert "→ seat 10" in line
+
+
+async def test_the_settlement_order_fits_80x24(tmp_path, monkeypatch):
+    """At 80x24 a settled Pai Gow round shows every settlement line above the keys line, with no scrolling: the
+    piles' rows go to the settlement (the seats show every hand as set) and the device chips go above it. At
+    120x40 the piles stay."""
+    from tests.terminal.test_demo_tables import deal_to_settlement
+
+    for size, piles in (((80, 24), False), ((120, 40), True)):
+        app = demo_app(tmp_path / f"{size[0]}", monkeypatch, 0)
+        c = app.controller
+        async with app.run_test(size=size) as pilot:
+            await deal_to_settlement(app, pilot)
+            assert await until(pilot, lambda: bool(app.view.settlement) and app.view.step == "settlement")
+            await pilot.pause()
+            screen = app.screen
+            box = screen.query_one("#settlement").region
+            keys = screen.query_one("#keys").region
+            assert screen.max_scroll_y == 0, size
+            # the rows drawn (the bottom row clips the box): its top border, title, column heads, each line
+            drawn = min(box.bottom, screen.query_one("#bottom").region.bottom, keys.y) - box.y
+            assert drawn >= 3 + len(app.view.settlement), (size, box, drawn)
+            assert screen.query_one("#piles").display is piles
+        c.close()
