@@ -286,7 +286,7 @@ async def test_the_settlement_order_fits_80x24(tmp_path, monkeypatch):
         c = app.controller
         async with app.run_test(size=size) as pilot:
             await deal_to_settlement(app, pilot)
-            assert await until(pilot, lambda: bool(app.view.settlement) and app.view.step == "settlement")
+            assert await until(pilot, lambda a=app: bool(a.view.settlement) and a.view.step == "settlement")
             await pilot.pause()
             screen = app.screen
             box = screen.query_one("#settlement").region
