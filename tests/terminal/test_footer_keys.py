@@ -297,3 +297,24 @@ async def test_the_settlement_order_fits_80x24(tmp_path, monkeypatch):
             assert drawn >= 3 + len(app.view.settlement), (size, box, drawn)
             assert screen.query_one("#piles").display is piles
         c.close()
+
+
+async def test_the_wager_panel_fits_80_columns():
+    """At 80x24 the wager panel is all on screen: its box, the help line and every button, Done included (the
+    box was 96 columns wide and Done fell off the right edge)."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.demo import tour_views
+    from terminal.roles import Access
+    from tools.dealer_screens import Fixed
+
+    view = (await tour_views())["waiting"]
+    app = DealerConsole(Fixed(view), Access({}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "WagerPanel")
+        await pilot.pause()
+        assert app.screen.query_one("#wager-box").region.right <= 80
+        for button in ("#chip-100", "#wager-take-back", "#wager-player-dealer", "#wager-done"):
+            region = app.screen.query_one(button).region
+            assert region.width > 0 and region.right <= 79, (button, region)
