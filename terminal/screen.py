@@ -374,8 +374,9 @@ def screen_of(
         view,
         phase=spec.phase,
         # OPEN while bets may be placed (the wager panel takes them) and the game is not closed by its
-        # rotation (nobody took the bank, 000a §7); CLOSED from "no more bets" until the round is settled
-        open=open_ and table.rotation.game_open,
+        # rotation (nobody took the bank, 000a §7); CLOSED from "no more bets" until the round is settled,
+        # and while a STOP holds the table (the wager panel takes nothing then)
+        open=open_ and table.rotation.game_open and step not in (Step.STOPPED, Step.MAINTENANCE),
         step=step.value,
         keys=keys_of(step, facts),
         way_out=spec.way_out,

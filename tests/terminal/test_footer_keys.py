@@ -114,6 +114,7 @@ async def test_every_key_the_pai_gow_footer_shows_acts_and_x_only_with_an_alert(
         # A misdeal puts its STOP on the screen: now, and only now, x is on the footer (and nothing else).
         await press_and_check(app, pilot, ["m"])
         assert await until(pilot, lambda: bool(app.view.alerts) and shown(footer(app)) == ["x", "?"])
+        assert " CLOSED " in header(app) and "STOPPED" in header(app)  # a STOP takes no wagers: not OPEN
     c.close()
 
 
