@@ -20,6 +20,12 @@ are manual clocks. The dealer acts as soon as the table needs the dealer (:func:
 not changed for a few short polls and its state is one the dealer answers; while the table waits on a
 device, the dealer waits until the device moves it (or, after ``PATIENCE`` of nothing new, counts one
 idle step towards a stuck round). A slow machine only makes a step idle, never a verdict different.
+
+A stuck round is printed with what an operator needs to see why (:func:`device_diagnosis`): each
+device's chip (state and detail), the supervisor's counts (opened, failed) and where each device's task
+waits (its chain of awaits: serving events, or in the handshake of a port being opened), the devices a
+clearing is reopening, each open driver's link (established, silent, frames in flight), and what the
+round asked of the devices (a packet owed, packets out, the round the cup was armed for).
 """
 
 from __future__ import annotations

@@ -92,6 +92,7 @@ class TilesFold:
     lines: tuple[TilesLine, ...] = ()
     problem: str | None = None
     cleared: frozenset[int] = frozenset()
+    read: bool = False  # a tiles entry of this round is journaled (a read, a keyed position, a setting …)
 
     def needed(self) -> list[int]:
         """The positions whose tiles are played (the player-dealer's and each with a wager), in deal order."""
@@ -147,19 +148,27 @@ def fold_round(
     try:
         r, lines = fold_tiles(game, round_events(table, entries), fee_option)
     except TilesEventError as exc:
-        return TilesFold(problem=exc.message, cleared=cleared)
-    return TilesFold(r, tuple(lines), None, cleared)
+        return TilesFold(problem=exc.message, cleared=cleared, read=bool(entries))
+    return TilesFold(r, tuple(lines), None, cleared, bool(entries))
 
 
 # -- the table's facts with the tiles ---------------------------------------------------------------------
 
 
+#: Why undo is idle once a round's tiles are read: the round engine's undo would take back the dice under the
+#: tiles already read; a wrong tile or setting is corrected by keying the position again (the journal keeps both).
+TILES_UNDO = "the tiles are being read: key the position again on the tile picker (e) to correct it"
+
+
 def tiles_facts(facts: TableFacts, tiles: TilesFold) -> TableFacts:
     """The round engine's facts with the tiles: while a played position has no tiles the table deals,
-    while a hand is unset it sets, and a tiles alert that stops holds the table."""
+    while a hand is unset it sets, a tiles alert that stops holds the table, and once tiles are read undo is
+    the tile picker's (:data:`TILES_UNDO`)."""
     shown = [a for _, a in tiles.alerts()]
     stop = facts.stop or any(a.severity == "stop" for a in shown)
     f = replace(facts, stop=stop, alerts=facts.alerts or bool(shown), banked=True)  # banked: seed 003 L527
+    if tiles.read:
+        f = replace(f, undo=TILES_UNDO)
     if f.status == "dealt" and tiles.round is not None and tiles.round.first_set is not None:
         if tiles.missing():
             return replace(f, expected="card")

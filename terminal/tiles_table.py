@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from devices.events import AnyDeviceEvent, TilesRead
@@ -38,6 +37,7 @@ from terminal.tiles_scenario import EVENT_KEYS, NO_COLLECTION, TilesLine, fold_t
 from terminal.tiles_screen import (
     DICE_SOURCE,
     TILES_KIND,
+    TILES_UNDO,
     TilesFold,
     dice_keyable,
     fold_round,
@@ -50,10 +50,6 @@ from terminal.tiles_screen import (
 )
 
 __all__ = ["TILES_KIND", "TilesController", "export_tiles"]
-
-#: Why undo is idle once a round's tiles are read: the round engine's undo would take back the dice under the
-#: tiles already read; a wrong tile or setting is corrected by keying the position again (the journal keeps both).
-TILES_UNDO = "the tiles are being read: key the position again on the tile picker (e) to correct it"
 
 
 class TilesController(TableController):
@@ -182,10 +178,8 @@ class TilesController(TableController):
     # -- the table's state -------------------------------------------------------------------------
 
     def facts(self) -> TableFacts:
-        """The round engine's facts with the tiles (``terminal.tiles_screen.tiles_facts``); once tiles are
-        read, undo is the picker's (:data:`TILES_UNDO`)."""
-        f = tiles_facts(super().facts(), self.tiles)
-        return replace(f, undo=TILES_UNDO) if self._tiles_read() else f
+        """The round engine's facts with the tiles (``terminal.tiles_screen.tiles_facts``)."""
+        return tiles_facts(super().facts(), self.tiles)
 
     def _tiles_read(self) -> bool:
         """Whether this round's tiles have begun to be read (or keyed)."""

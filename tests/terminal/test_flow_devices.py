@@ -25,6 +25,7 @@ import pytest
 from rules.round.events import DiceResult
 from terminal.controller import _emulator_control
 from terminal.table.machine import Step
+from tests.benchmark_module import load_benchmark
 from tests.terminal.flow_model import EmulatedTable, stuck_words, waits_with_a_way_out
 
 
@@ -266,6 +267,10 @@ def test_a_reopen_under_way_is_not_cut_short_by_another_clear_and_shows_its_aler
     attempt = sup.task_of("shuffler")
     assert table.c.devices["shuffler"].state == "offline"
     assert _alerts_naming(table, "shuffler"), stuck_words(table.c)  # "reconnecting": an alert, not a wait
+    # the soak's "stuck" line shows an operator where it waits: reopening, in the new port's handshake
+    said = load_benchmark("soak_devices", "soak_devices_diagnosis").device_diagnosis(table.c)
+    assert said["reopening"] == ["shuffler"] and said["supervisor"]["opened"]["shuffler"] == 1
+    assert "open_device > " in said["supervisor"]["tasks"]["shuffler"], said
     for _ in range(3):  # cleared again: the same attempt goes on, and the alert comes back
         assert clear(table) == "DEVICE_FAULT"
         assert sup.task_of("shuffler") is attempt, "a clearing cut the reopen under way short"
