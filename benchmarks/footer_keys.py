@@ -38,6 +38,7 @@ from firmware_bridge.link import LinkConfig  # noqa: E402
 from terminal.commands.run import DEMO_TABLES, build_app, demo_tables  # noqa: E402
 from terminal.config import load_config  # noqa: E402
 from terminal.console import render  # noqa: E402
+from terminal.progress import progress_bar  # noqa: E402
 
 PINS = {"dealer": "1111", "floor": "2222", "technician": "3333", "maintenance": "4444"}
 #: What the console says when it takes a key but it does nothing (never journaled: the console's own).
@@ -164,10 +165,13 @@ async def main() -> int:
     names = [n for n in args.tables.split(",") if n] or list(DEMO_TABLES)
     w, h = (int(x) for x in args.size.split("x"))
     problems: list[str] = []
-    for n in names:
-        found = await walk(DEMO_TABLES.index(n), args.steps, (w, h), args.seed)
-        print(f"{n}: {len(found)} problem(s)", flush=True)
-        problems += found
+    with progress_bar(f"footer audit at {args.size}") as progress:  # on stderr, only on a terminal
+        for i, n in enumerate(names):
+            found = await walk(DEMO_TABLES.index(n), args.steps, (w, h), args.seed)
+            print(f"{n}: {len(found)} problem(s)", flush=True)
+            problems += found
+            if progress is not None:
+                progress(i + 1, len(names))
     print(f"\n{len(problems)} problem(s) on {len(names)} table(s), {args.steps} steps each at {args.size}")
     for p in problems:
         print("  " + p)

@@ -204,8 +204,18 @@ def facts_of(table: TableState, station: Station, setup: Setup) -> TableFacts:
         rotation_due=table.rotation_due or "",
         banked=settles_at_table(st),
         undo=nothing_to_undo(st),
-        keyed=st.status is Status.DEALING and expected in ("betting", "decision") and not deciding,
+        keyed=keyed_decision(st, expected, deciding),
     )
+
+
+def keyed_decision(st: RoundState, expected: str, deciding: bool) -> bool:
+    """Whether the round waits on a decision the dealer keys on a picker: a draw or a turn of play, or a
+    betting round of a game the players bet among themselves (a pot game: its bets are keyed on the bet
+    picker). A banked game's betting phase is a gate confirm closes (Pai Gow's "distribute the piles"), and
+    a player's play or fold (``deciding``) is keyed with p or k."""
+    if st.status is not Status.DEALING or deciding:
+        return False
+    return expected == "decision" or (expected == "betting" and not settles_at_table(st))
 
 
 def decision_picker(st: RoundState) -> str:
@@ -364,8 +374,9 @@ def screen_of(
         view,
         phase=spec.phase,
         # OPEN while bets may be placed (the wager panel takes them) and the game is not closed by its
-        # rotation (nobody took the bank, 000a §7); CLOSED from "no more bets" until the round is settled
-        open=open_ and table.rotation.game_open,
+        # rotation (nobody took the bank, 000a §7); CLOSED from "no more bets" until the round is settled,
+        # and while a STOP holds the table (the wager panel takes nothing then)
+        open=open_ and table.rotation.game_open and step not in (Step.STOPPED, Step.MAINTENANCE),
         step=step.value,
         keys=keys_of(step, facts),
         way_out=spec.way_out,

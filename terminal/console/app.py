@@ -145,6 +145,12 @@ DEALER_BINDINGS: tuple[tuple[str, str, str], ...] = (
 assert {b[1] for b in DEALER_BINDINGS} == set(DEALER_ACTIONS)
 
 
+#: A screen shorter than this (80x24; 120x36 has the rows) gives the piles' rows to the settlement once a round is settled.
+SHORT_SCREEN = 31
+#: A short screen narrower than this stacks the devices above the settlement (80x24).
+NARROW_SCREEN = 100
+
+
 class SeatPanel(Static):
     """One seat; ``seat`` is the seat's view it last painted."""
 
@@ -195,6 +201,10 @@ class DealerScreen(Screen[None]):
         if isinstance(app, DealerConsole) and app.view is not None:
             self.paint(app.view)
 
+    def on_resize(self) -> None:
+        """A new terminal size: the keys line is fitted to the new width."""
+        self.on_screen_resume()
+
     async def action_dealer(self, action: str) -> None:
         app = self.app
         assert isinstance(app, DealerConsole)
@@ -210,7 +220,15 @@ class DealerScreen(Screen[None]):
         app = self.app
         names = app.key_names() if isinstance(app, DealerConsole) else {}
         self._put("header", render.header_key(view), lambda: render.header_text(view), layout=False)
-        self._put("keys", render.keys_key(view, names), lambda: render.keys_text(view, names), layout=False)
+        # the line's width inside a STOP's thick border, whether or not one is drawn now: 4 columns less
+        # (76 at 80; tests/terminal/test_footer_keys.py checks the longest line fits)
+        width = app.size.width - 4 if app.size.width > 4 else None
+        self._put(
+            "keys",
+            render.keys_key(view, names, width),
+            lambda: render.keys_text(view, names, width),
+            layout=False,
+        )
         self._put(
             "next-step", (view.next_step, view.next_detail), lambda: render.next_step_text(view), layout=False
         )
@@ -240,8 +258,14 @@ class DealerScreen(Screen[None]):
         shown = (*view.seats, view.banker) if view.banker is not None else view.seats
         self._panels(self.query_one("#seats", Horizontal), shown, layout=False)
         piles = self.query_one("#piles", Horizontal)
-        if piles.display != (bool(view.piles) and craps is None):  # the felt shows the flip's cards itself
-            piles.display = bool(view.piles) and craps is None
+        # The felt shows the flip's cards itself; on a short screen (80x24) the settlement takes the piles'
+        # rows once the round is settled: the seats show every hand as set, and the order to pay must fit.
+        short = app.size.height < SHORT_SCREEN if isinstance(app, DealerConsole) else False
+        show_piles = bool(view.piles) and craps is None and not (short and view.settlement)
+        if piles.display != show_piles:
+            piles.display = show_piles
+        # Under 100 columns the devices' chips go above the settlement, which takes the whole width.
+        self.query_one("#bottom").set_class(short and app.size.width < NARROW_SCREEN, "-stacked")
         self._panels(piles, view.piles, layout=True)
         self._put("devices", view.devices, lambda: render.devices_text(view.devices), layout=True)
         settlement = self.query_one("#settlement", Static)

@@ -109,30 +109,29 @@ KEY_WORDS = {
 }
 
 
+#: Shorter words for a keys line that does not fit (the `?` list keeps the long ones).
+SHORT_WORDS = {"new round": "next", "House Way": "HW", "misdeal": "misd", "confirm": "ok", "wagers": "wager"}
+
+
 def wagers_act(view: TableView) -> bool:
     """Whether the wager panel (``w``) can change the layout now: bets are open and the table is live
     and not held by a STOP (after "no more bets" the layout refuses a change, BETS_AFTER_CLOSE)."""
     return view.betting_open and view.live and view.step not in ("stopped", "maintenance")
 
 
-def keys_key(view: TableView, names: dict[str, str]) -> tuple[object, ...]:
-    """What the keys line shows of ``view``: two views with the same key draw the same line."""
+def keys_key(view: TableView, names: dict[str, str], width: int | None = None) -> tuple[object, ...]:
+    """What the keys line shows of ``view`` in ``width`` columns: the same key draws the same line."""
     craps = view.extra.get("craps") is not None
-    return (
-        view.keys,
-        tuple(names.items()),
-        view.bank_next,
-        wagers_act(view),
-        craps,
-        view.extra.get("picker"),
-    )
+    picker = view.extra.get("picker")
+    return (view.keys, tuple(names.items()), view.bank_next, wagers_act(view), craps, picker, width)
 
 
-def keys_text(view: TableView, names: dict[str, str]) -> Text:
+def keys_text(view: TableView, names: dict[str, str], width: int | None = None) -> Text:
     """The keys that act in the table's state (``view.keys``, from the state machine; the bank's three as
     one ``o/a/d`` with the seat the bank goes to next), the wager panel while bets are open, and `?` for
-    every key — short enough for 80 columns."""
-    t = Text()
+    every key. Within ``width`` columns (the keys line's): where the line is longer, the gaps close up, then
+    the words get shorter (:data:`SHORT_WORDS`; ``bank → seat 4`` is ``→ seat 4``), then they are cut; no
+    key is ever dropped."""
     picker = str(view.extra.get("picker", "bet-picker"))  # the machine's "bet" is keyed on this picker
     names = {**names, "bet": names[picker]} if picker in names else names
     bank = [a for a in view.keys if a.startswith("bank-") and a in names]
@@ -140,16 +139,22 @@ def keys_text(view: TableView, names: dict[str, str]) -> Text:
     if "clear-alert" in view.keys:
         items = [(k, "clear" if w == "clear alert" else w) for k, w in items]
     if bank:
-        items.append(
-            ("/".join(names[a] for a in bank), f"bank → {view.bank_next}" if view.bank_next else "bank")
-        )
+        to = view.bank_next.split(":")[0]  # "seat 4"; "nobody" (the game would close)
+        items.append(("/".join(names[a] for a in bank), f"bank → {to}" if to else "bank"))
     if wagers_act(view):
         items.append(("w", "wagers"))
         if view.extra.get("craps") is not None:  # Party Craps' bets are keyed on the craps picker
             items.append(("b", "bets"))
-    for key, words in [*items, ("?", "keys")]:
-        t.append(f" {key} ", style="bold reverse")
-        t.append(f" {words} ")
+    items.append(("?", "keys"))
+    for gap, short, cut in ((" ", False, 0), ("", False, 0), ("", True, 0), ("", True, 5)):
+        words = [(k, SHORT_WORDS.get(w, w.replace("bank → ", "→ ")) if short else w) for k, w in items]
+        line = [(f" {k} ", f" {w[:cut] if cut else w}{gap}") for k, w in words]
+        if width is None or sum(len(a) + len(b) for a, b in line) <= width or cut:
+            break
+    t = Text()
+    for key, words in line:
+        t.append(key, style="bold reverse")
+        t.append(words)
     return t
 
 

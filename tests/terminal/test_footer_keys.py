@@ -24,13 +24,23 @@ def header(app) -> str:
 
 
 def shown(line: str) -> list[str]:
-    """The keys a footer line shows (`o/a/d` is three)."""
+    """The keys a footer line shows (`o/a/d` is three): its tokens between two gaps."""
     keys = []
     for token in line.split("  "):
         first = token.strip().split(" ")[0] if token.strip() else ""
         if first and all(len(k) == 1 for k in first.split("/")):
             keys += first.split("/")
     return keys
+
+
+def chips(app) -> list[str]:
+    """The keys drawn as chips (reversed) on the keys line, whatever its spacing."""
+    content = app.screen.query_one("#keys").content
+    out = []
+    for span in content.spans:
+        if "reverse" in str(span.style):
+            out += content.plain[span.start : span.end].strip().split("/")
+    return out
 
 
 def refusals(c) -> list[str]:
@@ -104,6 +114,7 @@ async def test_every_key_the_pai_gow_footer_shows_acts_and_x_only_with_an_alert(
         # A misdeal puts its STOP on the screen: now, and only now, x is on the footer (and nothing else).
         await press_and_check(app, pilot, ["m"])
         assert await until(pilot, lambda: bool(app.view.alerts) and shown(footer(app)) == ["x", "?"])
+        assert " CLOSED " in header(app) and "STOPPED" in header(app)  # a STOP takes no wagers: not OPEN
     c.close()
 
 
@@ -185,6 +196,24 @@ async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypa
     c.close()
 
 
+async def test_pai_gows_distribute_the_piles_gate_shows_confirm_not_the_bet_picker(tmp_path, monkeypatch):
+    """Pai Gow's "distribute the piles" is a betting phase that confirm closes: nothing is keyed on the bet
+    picker there, so the footer shows c and no b."""
+    app = demo_app(tmp_path, monkeypatch, 0)
+    c = app.controller
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+        for _ in range(3):
+            if c.state.start is None:
+                was = c.step()
+                await pilot.press("n")
+                await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
+        assert await until(pilot, lambda: c.facts().expected == "betting")
+        assert await until(pilot, lambda: "c" in shown(footer(app))), footer(app)
+        assert "b" not in shown(footer(app)), footer(app)
+    c.close()
+
+
 def test_a_tiles_round_being_read_hides_undo():
     """Once a round's tiles are read, undo is the tile picker's (key the position again): `u` leaves the footer
     and is refused with that sentence, as the tiles table refuses it."""
@@ -212,3 +241,81 @@ async def test_the_header_says_open_whenever_the_wager_panel_takes_bets(tmp_path
         assert await until(pilot, lambda: c.step() is Step.SETTLEMENT)
         assert await until(pilot, lambda: app.view.betting_open and " OPEN " in header(app)), header(app)
     c.close()
+
+
+async def test_the_longest_keys_line_fits_80_columns_with_every_key(tmp_path):
+    """Party Craps' settlement with an alert on screen has the most keys (n, x, u, o/a/d with the next seat,
+    w, b, ?): at 80x24, inside the STOP's border, the line closes its gaps and keeps every key; at 160x50 it is
+    drawn in full."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.view import AlertView
+    from terminal.roles import Access
+    from tools.dealer_screens import Fixed, craps_views
+
+    view = (await craps_views(tmp_path))["partycraps"]
+    stop = AlertView("EXPOSED_CARD", "stop", "CALL_FLOOR", "call the floor", "seed", "floor")
+    facts = TableFacts(status="dealt", alerts=True, banked=True)
+    view = replace(view, alerts=(stop,), keys=keys_of(Step.SETTLEMENT, facts), bank_next="seat 10")
+    assert view.keys == (
+        "new-round",
+        "clear-alert",
+        "undo",
+        "bank-offered",
+        "bank-accepted",
+        "bank-declined",
+    )
+    for size in ((80, 24), (160, 50)):
+        app = DealerConsole(Fixed(view), Access({}))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            keys = app.screen.query_one("#keys")
+            line = footer(app)
+            assert len(line) <= keys.region.width, (size, line)
+            assert chips(app) == ["n", "x", "u", "o", "a", "d", "w", "b", "?"], line
+            assert ("bank → seat 10" in line) is (size == (160, 50))  # drawn in full where it fits
+            assert "→ seat 10" in line
+
+
+async def test_the_settlement_order_fits_80x24(tmp_path, monkeypatch):
+    """At 80x24 a settled Pai Gow round shows every settlement line above the keys line, with no scrolling: the
+    piles' rows go to the settlement (the seats show every hand as set) and the device chips go above it. At
+    120x40 the piles stay."""
+    from tests.terminal.test_demo_tables import deal_to_settlement
+
+    for size, piles in (((80, 24), False), ((120, 40), True)):
+        app = demo_app(tmp_path / f"{size[0]}", monkeypatch, 0)
+        c = app.controller
+        async with app.run_test(size=size) as pilot:
+            await deal_to_settlement(app, pilot)
+            assert await until(pilot, lambda a=app: bool(a.view.settlement) and a.view.step == "settlement")
+            await pilot.pause()
+            screen = app.screen
+            box = screen.query_one("#settlement").region
+            keys = screen.query_one("#keys").region
+            assert screen.max_scroll_y == 0, size
+            # the rows drawn (the bottom row clips the box): its top border, title, column heads, each line
+            drawn = min(box.bottom, screen.query_one("#bottom").region.bottom, keys.y) - box.y
+            assert drawn >= 3 + len(app.view.settlement), (size, box, drawn)
+            assert screen.query_one("#piles").display is piles
+        c.close()
+
+
+async def test_the_wager_panel_fits_80_columns():
+    """At 80x24 the wager panel is all on screen: its box, the help line and every button, Done included (the
+    box was 96 columns wide and Done fell off the right edge)."""
+    from terminal.console.app import DealerConsole
+    from terminal.console.demo import tour_views
+    from terminal.roles import Access
+    from tools.dealer_screens import Fixed
+
+    view = (await tour_views())["waiting"]
+    app = DealerConsole(Fixed(view), Access({}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "WagerPanel")
+        await pilot.pause()
+        assert app.screen.query_one("#wager-box").region.right <= 80
+        for button in ("#chip-100", "#wager-take-back", "#wager-player-dealer", "#wager-done"):
+            region = app.screen.query_one(button).region
+            assert region.width > 0 and region.right <= 79, (button, region)
