@@ -176,19 +176,24 @@ async def test_the_header_counts_deals_to_the_games_rotation(tmp_path, monkeypat
     c.close()
 
 
+async def start_a_round_to_its_betting(pilot, c) -> None:
+    """With the devices up, press `n` (up to three times: shuffle, then deal) until the round waits on bets."""
+    assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
+    for _ in range(3):
+        if c.state.start is None:
+            was = c.step()
+            await pilot.press("n")
+            await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
+    assert await until(pilot, lambda: c.facts().expected == "betting")
+
+
 async def test_a_pot_games_betting_round_shows_the_bet_picker(tmp_path, monkeypatch):
     """Omaha's betting round: the footer shows `b bets` (the decisions are keyed on the bet picker) and no
     play or fold (those are Three Card's, asked of one seat)."""
     app = demo_app(tmp_path, monkeypatch, 12)
     c = app.controller
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
-        for _ in range(3):
-            if c.state.start is None:
-                was = c.step()
-                await pilot.press("n")
-                await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
-        assert await until(pilot, lambda: c.facts().expected == "betting")
+        await start_a_round_to_its_betting(pilot, c)
         assert await until(pilot, lambda: "b" in shown(footer(app))), footer(app)
         assert "bets" in footer(app) and not {"p", "k"} & set(shown(footer(app)))
         await pilot.press("b")
@@ -202,13 +207,7 @@ async def test_pai_gows_distribute_the_piles_gate_shows_confirm_not_the_bet_pick
     app = demo_app(tmp_path, monkeypatch, 0)
     c = app.controller
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
-        for _ in range(3):
-            if c.state.start is None:
-                was = c.step()
-                await pilot.press("n")
-                await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
-        assert await until(pilot, lambda: c.facts().expected == "betting")
+        await start_a_round_to_its_betting(pilot, c)
         assert await until(pilot, lambda: "c" in shown(footer(app))), footer(app)
         assert "b" not in shown(footer(app)), footer(app)
     c.close()
