@@ -78,8 +78,8 @@ def test_unit_schedules_the_console_as_docs_performance_recommends() -> None:
 
 
 def test_unit_caps_the_malloc_arenas_as_docs_performance_measures() -> None:
-    """Two malloc arenas (docs/performance.md, "The month through the devices": the long-running table's
-    resident memory flat with them)."""
+    """Two malloc arenas (docs/performance.md, "The table process's memory over the month" and "The whole
+    month on current main": the long-running table's resident memory flat with them)."""
     assert ["Environment", "MALLOC_ARENA_MAX=2"] in _directives()
     assert "MALLOC_ARENA_MAX=2" in (ROOT / "docs" / "performance.md").read_text()
 

@@ -176,14 +176,19 @@ async def test_the_header_counts_deals_to_the_games_rotation(tmp_path, monkeypat
     c.close()
 
 
-async def start_a_round_to_its_betting(pilot, c) -> None:
-    """With the devices up, press `n` (up to three times: shuffle, then deal) until the round waits on bets."""
+async def press_new_round_until(pilot, c, started) -> None:
+    """With the devices up, press `n` (up to three times: shuffle, then deal) until ``started()``."""
     assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
     for _ in range(3):
-        if c.state.start is None:
+        if not started():
             was = c.step()
             await pilot.press("n")
-            await until(pilot, lambda w=was: c.step() is not w or c.state.start is not None)
+            await until(pilot, lambda w=was: c.step() is not w or started())
+
+
+async def start_a_round_to_its_betting(pilot, c) -> None:
+    """Press `n` until a round has started, then wait until it waits on bets."""
+    await press_new_round_until(pilot, c, lambda: c.state.start is not None)
     assert await until(pilot, lambda: c.facts().expected == "betting")
 
 
@@ -232,11 +237,7 @@ async def test_the_header_says_open_whenever_the_wager_panel_takes_bets(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         assert await until(pilot, lambda: c.drivers and all(d.state == "ok" for d in c.devices.values()))
         assert await until(pilot, lambda: app.view is not None and " OPEN " in header(app))
-        for _ in range(3):
-            if c.round_no == 0:
-                was = c.step()
-                await pilot.press("n")
-                await until(pilot, lambda w=was: c.step() is not w or c.round_no > 0)
+        await press_new_round_until(pilot, c, lambda: c.round_no > 0)
         assert await until(pilot, lambda: c.step() is Step.SETTLEMENT)
         assert await until(pilot, lambda: app.view.betting_open and " OPEN " in header(app)), header(app)
     c.close()
